@@ -1,0 +1,38 @@
+# The two commands: `make lab` (set up and open the course) and `make test` (set up and run
+# every test). `make bench` measures the speed targets of DESIGN.md.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PYTEST_ARGS ?=
+
+.PHONY: lab test bench lint voila clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
+	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || { echo "Python's venv module is missing: on Debian/Ubuntu run 'sudo apt install python3-venv', then try again."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.lab-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.test-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@ $(VENV)/.lab-installed
+
+lab: $(VENV)/.lab-installed
+	$(BIN)/python -m jupyterlab notebooks/00_start_here.ipynb
+
+test: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.test-installed
+	$(BIN)/python -m benchmarks
+
+voila: $(VENV)/.test-installed
+	$(BIN)/python -m voila notebooks/app.ipynb
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache

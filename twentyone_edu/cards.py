@@ -1,0 +1,174 @@
+"""Cards, hands and the shoe: parsing, the value of a hand, rank counts (R1–R3)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import CardError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FRENCH_PACK = RANKS  # 52 cards: 4 of each of 13 ranks (R1)
+RUSSIAN_PACK = ("A", "6", "7", "8", "9", "10", "J", "Q", "K")  # 36 cards, for ochko
+PACKS = {"french52": FRENCH_PACK, "russian36": RUSSIAN_PACK}
+SUITS = ("♠", "♥", "♦", "♣")
+
+_RANK_ALIASES = {"T": "10", "1": "A"} | {r: r for r in RANKS}
+_SUIT_ALIASES = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"} | {s: s for s in SUITS}
+_RANK_NAMES = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king",
+}
+_SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+_CARD_TOKEN = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣]?)$")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card: a rank from A, 2–10, J, Q, K and an optional suit (R1)."""
+
+    rank: str
+    suit: str | None = None
+
+    def __post_init__(self):
+        if self.rank not in RANKS:
+            raise CardError(f"{self.rank!r} is not a card rank (use A, 2-10, J, Q, K)")
+        if self.suit is not None and self.suit not in SUITS:
+            raise CardError(f"{self.suit!r} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)")
+
+    @property
+    def name(self) -> str:
+        """The card in words, e.g. 'king of spades', the text alternative for screen readers."""
+        rank = _RANK_NAMES[self.rank]
+        return f"{rank} of {_SUIT_NAMES[self.suit]}" if self.suit else rank
+
+    def __str__(self) -> str:
+        return self.rank + (self.suit or "")
+
+
+def parse_card(token: str) -> Card:
+    """One card from text like 'K', 'q♠', '10h', 'T' (R1)."""
+    text = token.strip().upper() if isinstance(token, str) else token
+    match = _CARD_TOKEN.match(text) if isinstance(text, str) else None
+    if not match:
+        raise CardError(f"{token!r} is not a card (use a rank A, 2-10, T, J, Q, K, "
+                        "optionally followed by a suit ♠ ♥ ♦ ♣ or s h d c)")
+    rank, suit = match.groups()
+    return Card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit.lower()] if suit else None)
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Cards from text like 'A K 10 9 q♠' or from an iterable of cards or tokens (R1)."""
+    if isinstance(text, Card):
+        return (text,)
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,;]+", text) if t]
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise CardError(f"{text!r} is not a list of cards (write e.g. 'K Q' or 'A 10')")
+    return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
+
+
+class HandValue(NamedTuple):
+    """A hand's best total, whether an ace counts 11 in it, and whether it is a natural or bust."""
+
+    total: int
+    soft: bool
+    natural: bool
+    bust: bool
+
+
+def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> int:
+    """The points of one rank, an ace counted 1 (R2); face_values are those of J, Q, K."""
+    if rank == "A":
+        return 1
+    if rank in ("J", "Q", "K"):
+        return face_values["JQK".index(rank)]
+    return int(rank)
+
+
+def hand_value(cards, rules=None) -> HandValue:
+    """The best total of a hand, soft or hard, natural or bust (R2, R3; ochko via rules)."""
+    cards = parse_cards(cards)
+    if not cards:
+        raise CardError("a hand needs at least one card (got an empty hand)")
+    face_values = rules.face_values if rules is not None else (10, 10, 10)
+    ace_soft = rules.ace_soft if rules is not None else True
+    aces = sum(c.rank == "A" for c in cards)
+    if rules is not None and rules.two_aces_natural and len(cards) == 2 and aces == 2:
+        return HandValue(21, False, True, False)
+    hard = sum(card_points(c.rank, face_values) for c in cards)
+    if not ace_soft:
+        total = hard + 10 * aces
+        return HandValue(total, False, False, total > 21)
+    soft = aces > 0 and hard + 10 <= 21
+    total = hard + 10 if soft else hard
+    natural = len(cards) == 2 and total == 21
+    return HandValue(total, soft, natural, total > 21)
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """The cards not yet dealt, as a count per rank; immutable (R1, R18)."""
+
+    counts: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def fresh(cls, decks: int = 2, pack: str = "french52") -> Shoe:
+        """A full shoe of `decks` packs; pack 'french52' (R1) or 'russian36' (ochko)."""
+        if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+            raise CardError(f"decks={decks!r} is not a number of packs (use a whole number 1-8)")
+        if pack not in PACKS:
+            raise CardError(f"pack={pack!r} is not a pack (use one of {', '.join(PACKS)})")
+        return cls.from_counts({r: 4 * decks for r in PACKS[pack]})
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, int]) -> Shoe:
+        """A shoe holding the given number of cards of each rank."""
+        for rank, n in counts.items():
+            if rank not in RANKS:
+                raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise CardError(f"{n!r} {rank}s is not a count (use a whole number 0 or more)")
+        return cls(tuple((r, counts.get(r, 0)) for r in RANKS))
+
+    def count(self, rank: str) -> int:
+        """How many cards of this rank the shoe holds."""
+        return dict(self.counts).get(rank, 0)
+
+    def as_dict(self) -> dict[str, int]:
+        """Rank -> count, ranks with no cards left out."""
+        return {r: n for r, n in self.counts if n}
+
+    def __len__(self) -> int:
+        return sum(n for _, n in self.counts)
+
+    def remove(self, cards) -> Shoe:
+        """A new shoe without these cards; more of a rank than the shoe holds is an error."""
+        left = dict(self.counts)
+        for card in parse_cards(cards):
+            if left[card.rank] == 0:
+                held = self.count(card.rank)
+                raise CardError(f"cannot remove another {card.rank}: the shoe holds only "
+                                f"{held} card{'s' if held != 1 else ''} of rank {card.rank}")
+            left[card.rank] -= 1
+        return Shoe(tuple(left.items()))
+
+    def draw(self, rng: random.Random) -> tuple[Card, Shoe]:
+        """A random card from the shoe (each card equally likely) and the shoe without it."""
+        if len(self) == 0:
+            raise CardError("cannot draw from an empty shoe")
+        k = rng.randrange(len(self))
+        for rank, n in self.counts:
+            if k < n:
+                return Card(rank), self.remove([Card(rank)])
+            k -= n
+        raise AssertionError("unreachable")
+
+    def __str__(self) -> str:
+        return ", ".join(f"{n}×{r}" for r, n in self.counts if n)
