@@ -70,7 +70,8 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         try:
             tokens = list(text)
         except TypeError:
-            raise CardError(f"{text!r} is not a list of cards (write e.g. 'K Q' or 'A 10')")
+            raise CardError(
+                f"{text!r} is not a list of cards (write e.g. 'K Q' or 'A 10')") from None
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 

@@ -52,7 +52,8 @@ class RuleSet:
         for f in fields(self):
             if f.type in ("Fraction",):
                 object.__setattr__(self, f.name, Fraction(getattr(self, f.name)))
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= 8:
+        decks_ok = isinstance(self.decks, int) and not isinstance(self.decks, bool)
+        if not decks_ok or not 1 <= self.decks <= 8:
             raise RuleError(f"decks={self.decks!r} is not valid (use a whole number 1-8)")
         if self.pack not in PACKS:
             raise RuleError(f"pack={self.pack!r} is not valid (use one of {', '.join(PACKS)})")
