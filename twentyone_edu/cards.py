@@ -16,7 +16,7 @@ RUSSIAN_PACK = ("A", "6", "7", "8", "9", "10", "J", "Q", "K")  # 36 cards, for o
 PACKS = {"french52": FRENCH_PACK, "russian36": RUSSIAN_PACK}
 SUITS = ("♠", "♥", "♦", "♣")
 
-_RANK_ALIASES = {"T": "10", "1": "A"} | {r: r for r in RANKS}
+_RANK_ALIASES = {"T": "10"} | {r: r for r in RANKS}
 _SUIT_ALIASES = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"} | {s: s for s in SUITS}
 _RANK_NAMES = {
     "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
