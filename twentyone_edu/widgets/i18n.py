@@ -9,6 +9,33 @@ LANGUAGES = ("en", "ru")
 # key -> (English, Russian); format fields in braces are filled by text(key, language, **fields)
 TEXT: dict[str, tuple[str, str]] = {
     "language": ("Language", "Язык"),
+    # table, cards, banker chooser
+    "rank_A": ("ace", "туз"),
+    "rank_2": ("two", "двойка"),
+    "rank_3": ("three", "тройка"),
+    "rank_4": ("four", "четвёрка"),
+    "rank_5": ("five", "пятёрка"),
+    "rank_6": ("six", "шестёрка"),
+    "rank_7": ("seven", "семёрка"),
+    "rank_8": ("eight", "восьмёрка"),
+    "rank_9": ("nine", "девятка"),
+    "rank_10": ("ten", "десятка"),
+    "rank_J": ("jack", "валет"),
+    "rank_Q": ("queen", "дама"),
+    "rank_K": ("king", "король"),
+    "suit_♠": ("spades", "пик"),
+    "suit_♥": ("hearts", "червей"),
+    "suit_♦": ("diamonds", "бубён"),
+    "suit_♣": ("clubs", "треф"),
+    "card_with_suit": ("{rank} of {suit}", "{rank} {suit}"),
+    "card_closed": ("closed card", "закрытая карта"),
+    "card_peek": ("{card}, closed (shown to its holder)", "{card}, закрытая (видна владельцу)"),
+    "cards_none": ("no cards", "нет карт"),
+    "not_accepted": ("Not accepted: {reason}", "Не принято: {reason}"),
+    "unexpected": ("Something went wrong inside the course ({reason}). It is not your mistake; "
+                   "please tell your teacher.",
+                   "Что-то сломалось внутри курса ({reason}). Это не ваша ошибка; "
+                   "сообщите, пожалуйста, учителю."),
 }
 
 
