@@ -106,7 +106,7 @@ def hand_value(cards, rules=None) -> HandValue:
     hard = sum(card_points(c.rank, face_values) for c in cards)
     if not ace_soft:
         total = hard + 10 * aces
-        return HandValue(total, False, False, total > 21)
+        return HandValue(total, False, len(cards) == 2 and total == 21, total > 21)
     soft = aces > 0 and hard + 10 <= 21
     total = hard + 10 if soft else hard
     natural = len(cards) == 2 and total == 21
