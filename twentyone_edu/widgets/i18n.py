@@ -9,6 +9,28 @@ LANGUAGES = ("en", "ru")
 # key -> (English, Russian); format fields in braces are filled by text(key, language, **fields)
 TEXT: dict[str, tuple[str, str]] = {
     "language": ("Language", "Язык"),
+    # explorers, quiz
+    "quiz_check": ("Check", "Проверить"),
+    "quiz_hint": ("Hint {next} of {total}", "Подсказка {next} из {total}"),
+    "quiz_no_more_hints": ("No more hints", "Подсказок больше нет"),
+    "quiz_hint_label": ("Hint {n}:", "Подсказка {n}:"),
+    "quiz_placeholder": ("e.g. 4/51, 0.0784 or 7.84 %", "например 4/51, 0,0784 или 7,84 %"),
+    "quiz_correct": ("✓ Correct!", "✓ Верно!"),
+    "quiz_not_yet": ("✗ Not yet. Try again.", "✗ Пока нет. Попробуйте ещё раз."),
+    "quiz_empty": ("Type an answer first.", "Сначала введите ответ."),
+    "quiz_choose": ("Choose an answer first.", "Сначала выберите ответ."),
+    "quiz_more_digits": ("{answer} has {digits} significant digit(s): give at least {needed}, "
+                         "or the exact fraction.",
+                         "В ответе {answer} значащих цифр: {digits}. Нужно не меньше {needed} "
+                         "или точная дробь."),
+    "quiz_not_number": ("{answer} is not a number (write e.g. 4/51, 0.0784 or 7.84 %)",
+                        "{answer} — не число (напишите, например, 4/51, 0,0784 или 7,84 %)"),
+    "quiz_zero_denominator": ("{answer}: a fraction cannot have the denominator 0",
+                              "{answer}: у дроби не может быть знаменателя 0"),
+    "quiz_too_long": ("The answer is too long (at most {limit} characters).",
+                      "Ответ слишком длинный (не больше {limit} символов)."),
+    "quiz_exponent": ("{answer}: the power of ten is too large (at most {limit})",
+                      "{answer}: слишком большая степень десяти (не больше {limit})"),
     # table, cards, banker chooser
     "rank_A": ("ace", "туз"),
     "rank_2": ("two", "двойка"),
