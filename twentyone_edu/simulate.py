@@ -1,0 +1,343 @@
+"""Monte Carlo of whole rounds with numpy, to check the exact engine by experiment (R4, R7–R17).
+
+A round is the one `exact.round_value` values: the players against the banker from a given
+shoe, stake 1 each. The deal (R7), the banker's natural (R9), the players' naturals (R10), each
+player's buying by his policy (R11, R13), the banker's buying (R14) and the settlement (R15–R17)
+are played out for many rounds at once: each step of the game is one numpy operation over all
+the rounds of a block, never a Python loop per card or per round.
+
+Two simplifications, both outside the exact model too: the banker follows `banker_stands_on`
+and never looks at open cards (an informed banker, `reveal_drawn_21_early`, is not simulated);
+a hand that wants a card from an empty shoe stands (R18's reshuffle cannot happen with a
+fresh shoe of two or more packs and up to 11 players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from math import sqrt
+
+import numpy as np
+
+from .cards import Shoe, card_points, hand_value
+from .errors import CardError, RuleError
+from .rules import HISTORICAL, RuleSet, settle, variant
+
+BLOCK = 16_384  # rounds played together; the results never depend on how they were asked for
+STEP = 25_000  # rounds of one player per step of a long simulation (well under 100 ms)
+MAX_ROUNDS = 20_000_000
+MAX_PLAYERS = 11  # the game is for 5-12 people, the banker one of them
+_TOP = 33  # rows of the policy tables: every total a hand can reach (at most 20 + 11 = 31)
+_BUST, _NATURAL = 22, 23  # outcome codes beside the totals 2..21
+
+Policy = int | Mapping[tuple[int, bool], bool] | Callable[[int, bool], bool]
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Simulated rounds: the players' result in each round, in stakes (negate it for the bank)."""
+
+    results: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """The number of rounds simulated."""
+        return len(self.results)
+
+    @property
+    def mean(self) -> float:
+        """The players' mean result per round, the estimate of `exact.round_value`."""
+        return float(self.results.mean())
+
+    @property
+    def std_error(self) -> float:
+        """The standard error of the mean (sample standard deviation over the root of n)."""
+        if self.n < 2:
+            return float("nan")
+        return float(self.results.std(ddof=1)) / sqrt(self.n)
+
+    def running_mean(self) -> np.ndarray:
+        """The mean of the first k rounds for k = 1..n, for convergence plots."""
+        return np.cumsum(self.results) / np.arange(1, self.n + 1)
+
+
+@dataclass(frozen=True)
+class FirstBankerResult:
+    """How often each seat received the first ace when choosing the banker (R4)."""
+
+    counts: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """The number of trials."""
+        return int(self.counts.sum())
+
+    @property
+    def frequencies(self) -> np.ndarray:
+        """The share of trials won by each seat, seat 1 first."""
+        return self.counts / self.n
+
+    @property
+    def std_errors(self) -> np.ndarray:
+        """The standard error of each seat's frequency."""
+        p = self.frequencies
+        return np.sqrt(p * (1 - p) / self.n)
+
+
+def rounds(n_rounds: int, policy: Policy = 17, rules: RuleSet | str = HISTORICAL,
+           shoe: Shoe | None = None, seed: int | None = 0, players: int = 1) -> SimulationResult:
+    """Simulate `n_rounds` rounds, each from the same starting shoe (R7–R17).
+
+    `policy` is a threshold N (buy while the best total is below N), a dict
+    {(total, soft): buy?} (a total not in it stands) or a function (total, soft) -> buy?.
+    `shoe=None` is a fresh shoe of `rules.decks` packs. With `players=n` the n players share the
+    shoe, sit in seat order and all play `policy`; a round's result is their total result.
+    """
+    n_rounds = _check_count(n_rounds, "n_rounds")
+    return next(rounds_in_steps(n_rounds, n_rounds, policy, rules, shoe, seed, players))
+
+
+def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
+                    rules: RuleSet | str = HISTORICAL, shoe: Shoe | None = None,
+                    seed: int | None = 0, players: int = 1) -> Iterator[SimulationResult]:
+    """Simulate `total` rounds `step` at a time, yielding the result so far after each step.
+
+    The rounds are the same as those of `rounds(total, ...)` with the same seed, whatever the
+    step, so a widget can show a long simulation growing and stop it at any time.
+    `step=None` takes STEP // players rounds a step, well under 100 ms each.
+    """
+    total = _check_count(total, "total")
+    game = _Game.build(policy, _check_rules(rules), shoe, players)
+    step = max(1, STEP // game.players) if step is None else _check_count(step, "step")
+    rng = np.random.default_rng(_check_seed(seed))
+    results = np.empty(total)
+    return _steps(game, rng, results, step)
+
+
+def first_banker(n_players: int, n_trials: int, seed: int | None = 0,
+                 shoe: Shoe | None = None) -> FirstBankerResult:
+    """Deal a shuffled shoe one card at a time round the seats; the first ace holds the bank (R4).
+
+    `shoe=None` is a fresh shoe of two packs (R1).
+    """
+    n_players = _check_players(n_players, "n_players", 2)
+    n_trials = _check_count(n_trials, "n_trials")
+    shoe = Shoe.fresh(2) if shoe is None else _check_shoe(shoe, 1)
+    aces = shoe.count("A")
+    if aces == 0:
+        raise CardError(f"the shoe ({shoe}) holds no ace, so no one becomes the banker "
+                        "(use a shoe with at least one ace)")
+    rng = np.random.default_rng(_check_seed(seed))
+    counts = np.zeros(n_players, dtype=np.int64)
+    for start in range(0, n_trials, BLOCK):
+        size = min(BLOCK, n_trials - start)
+        position = _first_ace_positions(rng, size, len(shoe), aces)
+        counts += np.bincount(position % n_players, minlength=n_players)
+    return FirstBankerResult(counts)
+
+
+def _first_ace_positions(rng: np.random.Generator, size: int, cards: int,
+                         aces: int) -> np.ndarray:
+    """Where the first ace lies (0 = the top card) in `size` shuffles of the shoe (R4)."""
+    keys = rng.random((size, cards))  # the shuffle: cards sorted by random keys; aces come first
+    first_ace_key = keys[:, :aces].min(axis=1)
+    return (keys[:, aces:] < first_ace_key[:, None]).sum(axis=1)
+
+
+def _steps(game: _Game, rng: np.random.Generator, results: np.ndarray,
+           step: int) -> Iterator[SimulationResult]:
+    """Fill `results` block by block, yielding after every `step` rounds and at the end."""
+    done = 0
+    spare = np.empty(0)
+    while done < len(results):
+        goal = min(done + step, len(results))
+        while done < goal:
+            if spare.size == 0:
+                spare = game.play_block(rng, BLOCK)
+            take = min(goal - done, spare.size)
+            results[done:done + take] = spare[:take]
+            spare = spare[take:]
+            done += take
+        yield SimulationResult(results[:done])
+
+
+@dataclass(frozen=True)
+class _Game:
+    """The rules and shoe as lookup tables over card classes (ranks of equal value)."""
+
+    points: np.ndarray  # points of each class, an ace counted 1 (R2)
+    is_ace: np.ndarray  # 1 for the class of aces
+    counts: np.ndarray  # cards of each class in the starting shoe
+    natural: np.ndarray  # [first card, second card] -> the two cards are a natural (R3)
+    player_buys: np.ndarray  # [total, soft] -> the player buys (R11)
+    banker_buys: np.ndarray  # [total, soft] -> the banker buys (R14)
+    payout: np.ndarray  # [player outcome, banker outcome] -> the player's result (R9-R17)
+    ace_soft: bool
+    players: int
+
+    @classmethod
+    def build(cls, policy: Policy, rules: RuleSet, shoe: Shoe | None, players: int) -> _Game:
+        """Check the arguments and turn them into tables."""
+        players = _check_players(players, "players", 1)
+        if shoe is None:
+            shoe = Shoe.fresh(rules.decks, rules.pack)
+        shoe = _check_shoe(shoe, 2 * (players + 1))
+        groups: dict[tuple[bool, int], list[str]] = {}
+        for rank, n in shoe.counts:
+            if n:
+                groups.setdefault((rank == "A", card_points(rank, rules.face_values)), []).append(
+                    rank)
+        ranks = [members[0] for members in groups.values()]
+        natural = np.array([[hand_value([a, b], rules).natural for b in ranks] for a in ranks])
+        return cls(
+            points=np.array([points for _, points in groups], dtype=np.int64),
+            is_ace=np.array([ace for ace, _ in groups], dtype=np.int64),
+            counts=np.array([sum(shoe.count(r) for r in m) for m in groups.values()],
+                            dtype=np.int32),
+            natural=natural,
+            player_buys=_buy_table(_player_decides(policy)),
+            banker_buys=_buy_table(rules.banker_buys),
+            payout=_payout_table(rules),
+            ace_soft=rules.ace_soft,
+            players=players,
+        )
+
+    def best(self, hard: np.ndarray, aces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Best totals and softness of hands given their hard totals and aces (R2)."""
+        if not self.ace_soft:
+            return hard + 10 * aces, np.zeros(len(hard), dtype=np.int64)
+        soft = ((aces > 0) & (hard <= 11)).astype(np.int64)
+        return hard + 10 * soft, soft
+
+    def play_block(self, rng: np.random.Generator, size: int) -> np.ndarray:
+        """The players' total result in each of `size` rounds (R7–R17)."""
+        n = self.players
+        counts = np.tile(self.counts, (size, 1))
+        left = counts.sum(axis=1)
+        hard = np.zeros((size, n + 1), dtype=np.int64)  # column n is the banker
+        aces = np.zeros((size, n + 1), dtype=np.int64)
+        first = np.zeros((size, n + 1), dtype=np.int64)
+        natural = np.zeros((size, n + 1), dtype=bool)
+        everyone = np.arange(size)
+        for turn in range(2):  # two cards each, one at a time, the banker last (R7)
+            for hand in range(n + 1):
+                card = _draw(counts, left, rng, everyone)
+                hard[:, hand] += self.points[card]
+                aces[:, hand] += self.is_ace[card]
+                if turn == 0:
+                    first[:, hand] = card
+                else:
+                    natural[:, hand] = self.natural[first[:, hand], card]
+        banker_natural = natural[:, n]
+        for seat in range(n):  # players buy in seat order (R11)
+            playing = np.flatnonzero(~banker_natural & ~natural[:, seat])
+            self.buy(counts, left, rng, hard, aces, playing, seat, self.player_buys)
+        total, _ = self.best(hard, aces)
+        still_in = ~natural[:, :n] & (total[:, :n] <= 21)
+        banker_plays = np.flatnonzero(~banker_natural & still_in.any(axis=1))
+        self.buy(counts, left, rng, hard, aces, banker_plays, n, self.banker_buys)
+        total, _ = self.best(hard, aces)
+        outcome = np.where(natural, _NATURAL, np.where(total > 21, _BUST, total))
+        return self.payout[outcome[:, :n], outcome[:, n:]].sum(axis=1)
+
+    def buy(self, counts, left, rng, hard, aces, rows, hand, buys) -> None:
+        """Hand `hand` of rounds `rows` buys one card at a time while `buys` says so (R11, R14)."""
+        while rows.size:
+            total, soft = self.best(hard[rows, hand], aces[rows, hand])
+            rows = rows[buys[np.minimum(total, _TOP - 1), soft] & (left[rows] > 0)]
+            if rows.size == 0:
+                return
+            card = _draw(counts, left, rng, rows)
+            hard[rows, hand] += self.points[card]
+            aces[rows, hand] += self.is_ace[card]
+
+
+def _draw(counts: np.ndarray, left: np.ndarray, rng: np.random.Generator,
+          rows: np.ndarray) -> np.ndarray:
+    """One card for each round in `rows`, every card left in its shoe equally likely (R1)."""
+    target = (rng.random(rows.size) * left[rows]).astype(np.int32)
+    card = (np.cumsum(counts[rows], axis=1) <= target[:, None]).sum(axis=1)
+    counts[rows, card] -= 1
+    left[rows] -= 1
+    return card
+
+
+def _buy_table(decides: Callable[[int, bool], bool]) -> np.ndarray:
+    """table[total, soft] -> buy?; a hand stands on 21 or more whatever the policy (R11)."""
+    table = np.zeros((_TOP, 2), dtype=bool)
+    for total in range(2, 21):
+        for soft in (False, True):
+            table[total, int(soft)] = bool(decides(total, soft))
+    return table
+
+
+def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
+    """The player's policy as a function (total, soft) -> buy? (R11)."""
+    if policy == "optimal":
+        raise RuleError("policy='optimal' is not simulated: the best play depends on every card "
+                        "seen (use exact.round_value('optimal'), or simulate a threshold N, a dict "
+                        "{(total, soft): buy?} or a function of (total, soft))")
+    if isinstance(policy, int) and not isinstance(policy, bool):
+        if not 2 <= policy <= 22:
+            raise RuleError(f"policy={policy!r} is not a threshold (use a whole number 2-22: "
+                            "buy while the total is below it)")
+        return lambda total, soft: total < policy
+    if isinstance(policy, Mapping):
+        for key, buy in policy.items():
+            if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int)
+                    and 2 <= key[0] <= 21 and isinstance(key[1], bool)):
+                raise RuleError(f"{key!r} is not a (total, soft) key (use e.g. (16, False): a "
+                                "total 2-21 and True or False)")
+            if not isinstance(buy, bool):
+                raise RuleError(f"{buy!r} for {key!r} is not a decision (use True to buy, "
+                                "False to stand)")
+        return lambda total, soft: policy.get((total, soft), False)
+    if callable(policy):
+        return policy
+    raise RuleError(f"policy={policy!r} is not a policy (use a threshold N, a dict "
+                    "{(total, soft): buy?} or a function of (total, soft))")
+
+
+def _payout_table(rules: RuleSet) -> np.ndarray:
+    """table[player outcome, banker outcome] -> the player's result, from `settle` (R9–R17)."""
+    names = {code: code for code in range(2, 22)} | {_BUST: "bust", _NATURAL: "natural"}
+    table = np.zeros((_NATURAL + 1, _NATURAL + 1))
+    for p, player in names.items():
+        for b, banker in names.items():
+            table[p, b] = float(settle(player, banker, rules))
+    return table
+
+
+def _check_count(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+        raise RuleError(f"{name}={value!r} is not valid (use a whole number 1-{MAX_ROUNDS:,})")
+    return value
+
+
+def _check_players(value, name: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_PLAYERS:
+        raise RuleError(f"{name}={value!r} is not valid (use a whole number {least}-{MAX_PLAYERS})")
+    return value
+
+
+def _check_rules(rules) -> RuleSet:
+    if not isinstance(rules, (RuleSet, str)):
+        raise RuleError(f"rules={rules!r} is not a RuleSet (use HISTORICAL, a RuleSet or a "
+                        "variant name such as 'ochko')")
+    return variant(rules)
+
+
+def _check_seed(seed) -> int | None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise RuleError(f"seed={seed!r} is not valid (use a whole number 0 or more, or None)")
+    return seed
+
+
+def _check_shoe(shoe, least: int) -> Shoe:
+    if not isinstance(shoe, Shoe):
+        raise CardError(f"shoe={shoe!r} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)")
+    if not least <= len(shoe) <= 1_000_000:
+        raise CardError(f"a shoe of {len(shoe)} cards is not valid here (use {least} to "
+                        "1,000,000 cards)")
+    return shoe
