@@ -1,0 +1,98 @@
+"""plots: the figures show the numbers they are given, headless, in both languages."""
+
+import io
+import math
+import warnings
+from fractions import Fraction
+
+import numpy as np
+from matplotlib.image import imread
+
+from twentyone_edu import plots
+
+# Holding 20 (two tens) from a fresh 2-pack shoe: 102 unseen cards; 8 aces make 21, the other
+# 94 cards bust the hand. Counted by hand, not by the engine.
+TWENTY = {21: Fraction(8, 102), "bust": Fraction(94, 102)}
+
+
+def decode(png: bytes) -> np.ndarray:
+    return imread(io.BytesIO(png), format="png")
+
+
+def test_outcome_bars_show_each_probability_with_bust_last():
+    fig = plots.outcome_bars({"bust": TWENTY["bust"], 21: TWENTY[21]}, bust_label="перебор")
+    ax = fig.axes[0]
+    heights = [bar.get_height() for bar in ax.patches]
+    assert heights == [8 / 102, 94 / 102]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["21", "перебор"]
+    labels = [t.get_text() for t in ax.texts]
+    assert labels == ["7.8%", "92.2%"]
+    assert ax.patches[1].get_hatch() == "//"  # bust is marked by more than its colour
+
+
+def test_strategy_heatmap_cells_hold_the_values_and_say_them():
+    ranks = ["A", "10"]
+    values = {("A", "A"): Fraction(1, 4), ("A", "10"): None, ("10", "A"): None,
+              ("10", "10"): Fraction(-1, 2)}
+    fig = plots.strategy_heatmap(values, ranks, missing_label="21")
+    grid = fig.axes[0].images[0].get_array()
+    assert grid[0, 0] == 0.25 and grid[1, 1] == -0.5
+    assert np.ma.is_masked(grid[0, 1]) or math.isnan(grid[0, 1])
+    assert [t.get_text() for t in fig.axes[0].texts] == ["+0.25", "21", "21", "-0.50"]
+
+
+def test_heatmap_raster_frames_the_chosen_cell():
+    ranks = ["A", "2", "3"]
+    values = {(a, b): Fraction(i - j, 3) for i, a in enumerate(ranks) for j, b in enumerate(ranks)}
+    raster = plots.Raster.of_grid(plots.strategy_heatmap(values, ranks), 3, 3)
+    plain, framed = decode(raster.png()), decode(raster.png((1, 2)))
+    assert plain.shape == framed.shape == raster.pixels.shape
+    x0, y0, x1, y1 = raster.cells[1, 2]
+    assert x0 < x1 and y0 < y1
+    middle = (x0 + x1) // 2
+    assert tuple(framed[y0, middle][:3]) == (1.0, 215 / 255, 0.0)  # yellow outside
+    assert tuple(framed[y0 + 3, middle][:3]) == (0, 0, 0)  # black inside: seen on any colour
+    changed = np.argwhere(np.any(plain != framed, axis=2))
+    assert changed[:, 0].min() >= y0 and changed[:, 0].max() < y1
+    assert changed[:, 1].min() >= x0 and changed[:, 1].max() < x1
+    left, top, right, bottom = raster.cells[0, 0]
+    assert right <= x0 and bottom <= y0  # cell (0, 0) is up and to the left of cell (1, 2)
+
+
+def test_convergence_line_and_band():
+    results = np.array([1.0, -1.0, -1.0, 2.0] * 250)
+    running = np.cumsum(results) / np.arange(1, 1001)
+    fig = plots.convergence(running, exact=0.25, std=1.5, points=50)
+    ax = fig.axes[0]
+    line = [ln for ln in ax.lines if ln.get_label() == "simulated running mean"][0]
+    n, y = line.get_data()
+    assert n[0] == 1 and n[-1] == 1000
+    assert np.allclose(y, running[np.asarray(n) - 1])
+    band = ax.collections[0].get_paths()[0].vertices
+    left = band[np.isclose(band[:, 0], 1.0)][:, 1]
+    assert np.allclose(sorted(set(left)), [0.25 - 3.0, 0.25 + 3.0])  # exact ± 2·1.5/√1
+
+
+def test_live_convergence_frames_change_with_the_data():
+    chart = plots.ConvergenceChart(10_000, exact=-0.1, std=1.2)
+    first = chart.png(np.full(100, -0.1))
+    second = chart.png(np.linspace(0.3, -0.1, 5000))
+    assert first[:4] == second[:4] == b"\x89PNG"
+    assert not np.array_equal(decode(first), decode(second))
+    assert decode(first).shape == decode(chart.png(np.array([]))).shape
+
+
+def test_svg_and_png_output():
+    fig = plots.outcome_bars(TWENTY)
+    assert plots.to_png(fig)[:4] == b"\x89PNG"
+    assert "<svg" in plots.to_svg(fig)
+
+
+def test_cyrillic_labels_have_glyphs():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fig = plots.outcome_bars(TWENTY, title="Ещё одна карта", xlabel="очки",
+                                 ylabel="вероятность", bust_label="перебор")
+        plots.to_png(fig)
+        chart = plots.ConvergenceChart(100, 0.0, 1.0, title="Симуляция и точное значение")
+        chart.png(np.zeros(10))
