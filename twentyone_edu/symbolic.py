@@ -1,0 +1,226 @@
+"""Formulas in the deck parameters with sympy, multi-card chances, and exact results in LaTeX.
+
+The symbols are the letters a student writes on paper: n packs, a aces and t twos among u
+unseen cards, the k-th card, p players, seat s. Every formula is a sympy expression: substitute
+numbers with `.subs({n: 2})`, simplify, take limits, or show it with `latex`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from math import comb
+
+import sympy as sp
+
+from .cards import PACKS, hand_value
+from .errors import CardError, RuleError
+from .rules import HISTORICAL, RuleSet, variant
+
+n = sp.Symbol("n", integer=True, positive=True)  # packs in the shoe (R1)
+a = sp.Symbol("a", integer=True, nonnegative=True)  # aces among the unseen cards
+t = sp.Symbol("t", integer=True, nonnegative=True)  # twos among the unseen cards
+u = sp.Symbol("u", integer=True, positive=True)  # unseen cards
+k = sp.Symbol("k", integer=True, positive=True)  # the k-th card dealt
+p = sp.Symbol("p", integer=True, positive=True)  # players choosing the banker (R4)
+s = sp.Symbol("s", integer=True, positive=True)  # a seat, 1 to p
+j = sp.Symbol("j", integer=True, nonnegative=True)  # the round of the dealing, 0, 1, 2, ...
+
+
+def natural_probability(packs=n, rules: RuleSet | str = HISTORICAL) -> sp.Expr:
+    """P(two cards from a fresh shoe of `packs` packs make a natural), as a formula (R3).
+
+    Each ordered pair of ranks that `hand_value` calls a natural adds
+    (cards of the first rank / all cards) × (cards of the second left / cards left).
+    """
+    rules = _rule_set(rules)
+    packs = _packs(packs)
+    ranks = PACKS[rules.pack]
+    cards = 4 * len(ranks) * packs
+    chance = sp.Integer(0)
+    for first in ranks:
+        for second in ranks:
+            if hand_value([first, second], rules).natural:
+                seconds_left = 4 * packs - (1 if first == second else 0)
+                chance += 4 * packs / cards * seconds_left / (cards - 1)
+    return sp.factor(sp.simplify(chance))
+
+
+def safe_card_probability(total: int, soft: bool = False) -> sp.Expr:
+    """P(one more card does not bust a hand of 19 or 20), with a aces and t twos among u (R11).
+
+    Safe means "not bust" (R13). From hard 20 only an ace is safe (a/u); from hard 19 an ace or
+    a two ((a + t)/u). A soft hand cannot bust on one card, because its ace can drop from 11
+    to 1, so every card is safe (1) — though most of them lower the total: a soft 20 bought on
+    with a 5 becomes a hard 15. The cards that raise the total are the same a or a + t in both
+    cases (see `improving_card_probability`).
+    """
+    _check_total(total, soft)
+    return sp.Integer(1) if soft else improving_card_probability(total, soft)
+
+
+def improving_card_probability(total: int, soft: bool = False) -> sp.Expr:
+    """P(one more card raises a 19 or 20 without busting): a/u from 20, (a + t)/u from 19 (R11)."""
+    _check_total(total, soft)
+    return a / u if total == 20 else (a + t) / u
+
+
+def first_ace_probability(position=k, cards=u, aces=a) -> sp.Expr:
+    """P(the first ace is the `position`-th card dealt) = C(u − k, a − 1) / C(u, a) (R4).
+
+    The cards after the k-th must hold the other a − 1 aces: C(u − k, a − 1) of the C(u, a)
+    equally likely places of the aces.
+    """
+    return sp.binomial(cards - position, aces - 1) / sp.binomial(cards, aces)
+
+
+def first_banker_probability(seat=s, players=p, cards=u, aces=a) -> sp.Expr:
+    """P(seat `seat` of `players` gets the first ace, so holds the bank), as a sum (R4).
+
+    Cards go round the seats one at a time, so the seat receives cards s, s + p, s + 2p, ...;
+    the sum adds the first-ace chance of each. With numbers for every argument the sum is done.
+    """
+    last_round = sp.floor((cards - aces + 1 - seat) / players)
+    chance = sp.Sum(first_ace_probability(seat + j * players, cards, aces),
+                    (j, 0, last_round))
+    if all(isinstance(x, int) for x in (seat, players, cards, aces)):
+        _check_deal(seat, players, cards, aces)
+        return sp.Rational(chance.doit())
+    return chance
+
+
+def first_banker_probabilities(players: int, cards: int = 104, aces: int = 8) -> list:
+    """Every seat's chance of the first ace, seat 1 first, as exact rationals (R4)."""
+    _check_deal(1, players, cards, aces)
+    return [first_banker_probability(seat, players, cards, aces) for seat in range(1, players + 1)]
+
+
+def at_least(least: int, rank_count: int, unseen: int, drawn: int) -> Fraction:
+    """P(at least `least` of the `rank_count` cards of a rank among the next `drawn` of `unseen`).
+
+    Hypergeometric: C(r, i) C(u − r, k − i) / C(u, k) cards of that rank in k, summed over i.
+    """
+    _check_cards(rank_count, unseen, drawn)
+    if isinstance(least, bool) or not isinstance(least, int) or least < 0:
+        raise CardError(f"least={least!r} is not a number of cards (use a whole number 0 or more)")
+    ways = sum(comb(rank_count, i) * comb(unseen - rank_count, drawn - i)
+               for i in range(least, min(rank_count, drawn) + 1))
+    return Fraction(ways, comb(unseen, drawn))
+
+
+def at_least_one(rank_count: int, unseen: int, drawn: int) -> Fraction:
+    """P(at least one card of a rank in the next `drawn` cards) = 1 − C(u − r, k) / C(u, k)."""
+    _check_cards(rank_count, unseen, drawn)
+    return 1 - Fraction(comb(unseen - rank_count, drawn), comb(unseen, drawn))
+
+
+def hypergeom(rank_count: int, unseen: int, drawn: int):
+    """scipy's distribution of how many cards of a rank come in the next `drawn` (floats)."""
+    from scipy.stats import hypergeom as scipy_hypergeom
+
+    _check_cards(rank_count, unseen, drawn)
+    return scipy_hypergeom(M=unseen, n=rank_count, N=drawn)
+
+
+def as_sympy(x):
+    """An exact result as sympy: Fraction -> Rational, and so inside dicts, lists and tuples."""
+    if isinstance(x, Mapping):
+        return {key: as_sympy(value) for key, value in x.items()}
+    if isinstance(x, (list, tuple)):
+        return type(x)(as_sympy(item) for item in x)
+    if isinstance(x, sp.Basic):
+        return x
+    if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
+        raise RuleError(f"{x!r} is not an exact number (use an int, a fractions.Fraction or a "
+                        "sympy expression; a float has already lost exactness)")
+    return sp.Rational(x.numerator, x.denominator)
+
+
+def latex(x) -> str:
+    r"""LaTeX for an exact result or formula, e.g. Fraction(4, 51) -> '\frac{4}{51}'."""
+    return sp.latex(as_sympy(x))
+
+
+def with_percent(x, digits: int = 2, language: str = "en") -> str:
+    """A fraction with its percentage, e.g. '4/51 ≈ 7.84 %' ('ru': '4/51 ≈ 7,84 %')."""
+    value = _fraction(x)
+    return f"{_fraction_text(value)} {_percent(value, digits, language)}"
+
+
+def latex_with_percent(x, digits: int = 2, language: str = "en") -> str:
+    r"""The same in LaTeX, e.g. '\frac{4}{51} \approx 7.84\,\%'."""
+    value = _fraction(x)
+    relation, number = _percent(value, digits, language).split(" ", 1)
+    relation = r"\approx" if relation == "≈" else "="
+    number = number.replace("−", "-").replace(",", "{,}").replace(" %", r"\,\%")
+    return f"{latex(value)} {relation} {number}"
+
+
+def _percent(value: Fraction, digits: int, language: str) -> str:
+    """'≈ 7.84 %' or '= 50.00 %' (the sign says whether the decimals are exact)."""
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 12:
+        raise RuleError(f"digits={digits!r} is not valid (use a whole number 0-12)")
+    if language not in ("en", "ru"):
+        raise RuleError(f"language={language!r} is not valid (use 'en' or 'ru')")
+    rounded = round(100 * value, digits)
+    relation = "=" if rounded == 100 * value else "≈"
+    number = f"{float(abs(rounded)):.{digits}f}"
+    number = f"−{number}" if rounded < 0 else number
+    if language == "ru":
+        number = number.replace(".", ",")
+    return f"{relation} {number} %"
+
+
+def _fraction_text(value: Fraction) -> str:
+    text = str(abs(value))
+    return f"−{text}" if value < 0 else text
+
+
+def _fraction(x) -> Fraction:
+    """A Fraction from an int, Fraction or sympy Rational."""
+    number = as_sympy(x)
+    if not isinstance(number, sp.Rational):
+        raise RuleError(f"{x!r} is not a number (use an int, a Fraction or a sympy Rational)")
+    return Fraction(int(number.p), int(number.q))
+
+
+def _rule_set(rules) -> RuleSet:
+    if not isinstance(rules, (RuleSet, str)):
+        raise RuleError(f"rules={rules!r} is not a RuleSet (use HISTORICAL, a RuleSet or a "
+                        "variant name such as 'ochko')")
+    return variant(rules)
+
+
+def _packs(packs):
+    if isinstance(packs, sp.Symbol):
+        return packs
+    if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
+        raise RuleError(f"packs={packs!r} is not valid (use a whole number 1 or more, or the "
+                        "symbol n)")
+    return sp.Integer(packs)
+
+
+def _check_total(total, soft) -> None:
+    if total not in (19, 20) or isinstance(total, bool) or not isinstance(soft, bool):
+        raise RuleError(f"total={total!r}, soft={soft!r} is not valid (use total 19 or 20 and "
+                        "soft True or False)")
+
+
+def _check_deal(seat, players, cards, aces) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise RuleError(f"players={players!r} is not valid (use a whole number 1 or more)")
+    if not 1 <= seat <= players:
+        raise RuleError(f"seat={seat!r} is not valid (use a seat 1-{players})")
+    if not 1 <= aces <= cards:
+        raise CardError(f"{aces} aces among {cards} cards is not a shoe that chooses a banker "
+                        "(use at least one ace and no more aces than cards)")
+
+
+def _check_cards(rank_count, unseen, drawn) -> None:
+    for name, value in (("rank_count", rank_count), ("unseen", unseen), ("drawn", drawn)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise CardError(f"{name}={value!r} is not a number of cards "
+                            "(use a whole number 0 or more)")
+    if rank_count > unseen or drawn > unseen:
+        raise CardError(f"rank_count={rank_count}, drawn={drawn} with unseen={unseen} is not "
+                        "possible (neither can be more than the unseen cards)")
