@@ -24,7 +24,7 @@ from .cards import Shoe, card_points, hand_value
 from .errors import CardError, RuleError
 from .rules import HISTORICAL, RuleSet, settle, variant
 
-BLOCK = 16_384  # rounds played together; the results never depend on how they were asked for
+BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = 25_000  # rounds of one player per step of a long simulation (well under 100 ms)
 MAX_ROUNDS = 20_000_000
 MAX_PLAYERS = 11  # the game is for 5-12 people, the banker one of them
@@ -147,14 +147,17 @@ def _first_ace_positions(rng: np.random.Generator, size: int, cards: int,
 
 def _steps(game: _Game, rng: np.random.Generator, results: np.ndarray,
            step: int) -> Iterator[SimulationResult]:
-    """Fill `results` block by block, yielding after every `step` rounds and at the end."""
+    """Fill `results` block by block, yielding after every `step` rounds and at the end.
+
+    The blocks do not depend on `step`, so neither do the rounds.
+    """
     done = 0
     spare = np.empty(0)
     while done < len(results):
         goal = min(done + step, len(results))
         while done < goal:
             if spare.size == 0:
-                spare = game.play_block(rng, BLOCK)
+                spare = game.play_block(rng, BLOCK // game.players)
             take = min(goal - done, spare.size)
             results[done:done + take] = spare[:take]
             spare = spare[take:]

@@ -1,0 +1,52 @@
+"""Speed of the simulation: a million rounds, and one step of a widget's long run (DESIGN.md)."""
+
+from __future__ import annotations
+
+import time
+
+from twentyone_edu import VARIANTS, simulate
+
+
+def _best_seconds(run, repeats: int = 3) -> float:
+    """The fastest of a few runs, in seconds (the others were slowed by the machine)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _slowest_step(players: int) -> float:
+    """The slowest step, in seconds, of 20 default steps of a long run, over every variant."""
+    slowest = 0.0
+    for rules in VARIANTS.values():
+        steps = simulate.rounds_in_steps(20 * simulate.STEP // players, None, 17, rules,
+                                         players=players)
+        start = time.perf_counter()
+        for _ in steps:
+            now = time.perf_counter()
+            slowest = max(slowest, now - start)
+            start = now
+    return slowest
+
+
+def main() -> list[tuple[str, float, float]]:
+    """(what, measured seconds, target seconds) for each speed target of the simulation."""
+    return [
+        ("simulate.rounds(1_000_000), historical rules, s",
+         _best_seconds(lambda: simulate.rounds(1_000_000, 17)), 5.0),
+        ("simulate.rounds(1_000_000), 6-pack blackjack, s",
+         _best_seconds(lambda: simulate.rounds(1_000_000, 17, "blackjack")), 5.0),
+        (f"simulate.rounds_in_steps: slowest step of {simulate.STEP:,} rounds, s",
+         _slowest_step(1), 0.1),
+        (f"simulate.rounds_in_steps: slowest step, 11 players x {simulate.STEP // 11:,}, s",
+         _slowest_step(11), 0.1),
+        ("simulate.first_banker(5, 100_000), s",
+         _best_seconds(lambda: simulate.first_banker(5, 100_000)), 0.1),
+    ]
+
+
+if __name__ == "__main__":
+    for name, measured, target in main():
+        print(f"{name:70} {measured:8.3f}  (target < {target})")
