@@ -185,6 +185,9 @@ def test_steps_give_the_same_rounds_as_one_run():
         steps = list(simulate.rounds_in_steps(40_000, step, 17, seed=13))
         assert steps[-1].n == 40_000
         assert np.array_equal(steps[-1].results, whole.results)
+        assert steps[-1].mean == pytest.approx(whole.results.mean(), rel=1e-12)
+        assert steps[-1].std_error == pytest.approx(
+            whole.results.std(ddof=1) / sqrt(40_000), rel=1e-9)
     sizes = [s.n for s in simulate.rounds_in_steps(40_000, 7_777, seed=13)]
     assert sizes == [7_777, 15_554, 23_331, 31_108, 38_885, 40_000]
 

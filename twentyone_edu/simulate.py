@@ -15,7 +15,7 @@ fresh shoe of two or more packs and up to 11 players).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import sqrt
 
 import numpy as np
@@ -39,6 +39,12 @@ class SimulationResult:
     """Simulated rounds: the players' result in each round, in stakes (negate it for the bank)."""
 
     results: np.ndarray
+    sums: tuple[float, float] | None = field(default=None, repr=False)  # (Σ results, Σ squares)
+
+    def __post_init__(self):
+        if self.sums is None:
+            sums = (float(self.results.sum()), float(np.square(self.results).sum()))
+            object.__setattr__(self, "sums", sums)
 
     @property
     def n(self) -> int:
@@ -48,14 +54,16 @@ class SimulationResult:
     @property
     def mean(self) -> float:
         """The players' mean result per round, the estimate of `exact.round_value`."""
-        return float(self.results.mean())
+        return self.sums[0] / self.n
 
     @property
     def std_error(self) -> float:
         """The standard error of the mean (sample standard deviation over the root of n)."""
         if self.n < 2:
             return float("nan")
-        return float(self.results.std(ddof=1)) / sqrt(self.n)
+        total, squares = self.sums
+        variance = max(0.0, (squares - total * total / self.n) / (self.n - 1))
+        return sqrt(variance / self.n)
 
     def running_mean(self) -> np.ndarray:
         """The mean of the first k rounds for k = 1..n, for convergence plots."""
@@ -151,7 +159,7 @@ def _steps(game: _Game, rng: np.random.Generator, results: np.ndarray,
 
     The blocks do not depend on `step`, so neither do the rounds.
     """
-    done = 0
+    done, total, squares = 0, 0.0, 0.0
     spare = np.empty(0)
     while done < len(results):
         goal = min(done + step, len(results))
@@ -160,9 +168,11 @@ def _steps(game: _Game, rng: np.random.Generator, results: np.ndarray,
                 spare = game.play_block(rng, BLOCK // game.players)
             take = min(goal - done, spare.size)
             results[done:done + take] = spare[:take]
+            total += float(spare[:take].sum())
+            squares += float(np.square(spare[:take]).sum())
             spare = spare[take:]
             done += take
-        yield SimulationResult(results[:done])
+        yield SimulationResult(results[:done], (total, squares))
 
 
 @dataclass(frozen=True)
