@@ -1,0 +1,315 @@
+"""Browser fixtures: JupyterLab and Voilà on free localhost ports, driven by Debian's Chromium.
+
+Every server gets throwaway Jupyter config, runtime, data, settings, workspace and IPython
+folders and serves a copy of notebooks/, so no state leaks between runs or into the repository.
+Under CI (CI=true) a missing browser or axe-core is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = ROOT / "build" / "screenshots"
+AXE_DIR = ROOT / "build" / "axe"
+AXE_JS = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+AXE_PACKAGE = "axe-core@4"
+TIMEOUT_MS = 90_000
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+def under_ci() -> bool:
+    """True when the CI environment variable says we run under CI."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing(what: str) -> None:
+    """Fail under CI, otherwise skip with a message saying what to install."""
+    if under_ci():
+        pytest.fail(f"{what} (CI=true: browser tests must run)")
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def answers(url: str) -> bool:
+    """True once a server answers `url` with any HTTP status."""
+    try:
+        urllib.request.urlopen(url, timeout=2).close()
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+class Server:
+    """A Jupyter server process we started, its base URL and its log file."""
+
+    def __init__(self, name: str, command: list[str], port: int, env: dict, cwd: Path,
+                 log: Path, ready_path: str):
+        self.name, self.port, self.log = name, port, log
+        self.url = f"http://127.0.0.1:{port}"
+        with open(log, "wb") as out:
+            self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        self.wait_until_ready(ready_path)
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last lines the server printed."""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+    def wait_until_ready(self, ready_path: str, timeout: float = 90) -> None:
+        """Poll `ready_path` until the server answers; fail with its log if it dies first."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"{self.name} exited with {self.process.returncode}:\n"
+                            f"{self.log_tail()}")
+            if answers(self.url + ready_path):
+                return
+            time.sleep(0.25)
+        self.stop()
+        pytest.fail(f"{self.name} did not answer {ready_path} in {timeout} s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        """SIGTERM the process we started (it shuts its kernels down); kill it if it hangs."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="package")
+def jupyter_home(tmp_path_factory) -> dict:
+    """Throwaway Jupyter/IPython folders, a copy of the course, and the environment using them."""
+    home = tmp_path_factory.mktemp("jupyter_home")
+    course = home / "course"
+    shutil.copytree(ROOT / "notebooks", course / "notebooks",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    folders = {
+        "JUPYTER_CONFIG_DIR": home / "config",
+        "JUPYTER_DATA_DIR": home / "data",
+        "JUPYTER_RUNTIME_DIR": home / "runtime",
+        "JUPYTERLAB_SETTINGS_DIR": home / "lab-settings",
+        "JUPYTERLAB_WORKSPACES_DIR": home / "lab-workspaces",
+        "IPYTHONDIR": home / "ipython",
+        "MPLCONFIGDIR": home / "matplotlib",
+    }
+    for folder in folders.values():
+        folder.mkdir()
+    notification = (folders["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "apputils-extension"
+                    / "notification.jupyterlab-settings")
+    notification.parent.mkdir(parents=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    env = {**os.environ, **{name: str(path) for name, path in folders.items()},
+           "JUPYTER_PLATFORM_DIRS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    return {"home": home, "course": course, "env": env}
+
+
+NOTEBOOK_READY_JS = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== path || !panel.context.isReady) {
+    return false;
+  }
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return Boolean(kernel) && kernel.connectionStatus === 'connected'
+    && kernel.status === 'idle' && app.commands.isEnabled('notebook:run-all-cells');
+}"""
+
+RUN_ALL_JS = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+
+ALL_RUN_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const code = panel.content.widgets.filter(
+    (cell) => cell.model.type === 'code' && cell.model.sharedModel.getSource().trim() !== '');
+  return panel.sessionContext.session.kernel.status === 'idle'
+    && code.every((cell) => cell.model.executionCount !== null);
+}"""
+
+ERROR_OUTPUTS = (".jp-OutputArea-output[data-mime-type*='error'], "
+                 "[data-mime-type='application/vnd.jupyter.stderr']")
+
+
+def assert_no_errors(page: Page) -> None:
+    """No widget failed to render and no cell printed an error or anything to stderr."""
+    broken = page.get_by_text("Error displaying widget")
+    assert broken.count() == 0, f"{broken.count()} widgets failed to render"
+    errors = page.locator(ERROR_OUTPUTS)
+    assert errors.count() == 0, "error output:\n" + "\n---\n".join(errors.all_inner_texts())
+
+
+class JupyterLab:
+    """The JupyterLab server under test and the steps a student takes in it."""
+
+    def __init__(self, server: Server):
+        self.server = server
+
+    def open(self, page: Page, path: str) -> None:
+        """Open the notebook at `path` and wait until its kernel is idle and run-all is enabled."""
+        page.goto(f"{self.server.url}/lab/tree/{path}")
+        page.wait_for_function(NOTEBOOK_READY_JS, arg=path, polling=250)
+
+    def run_all(self, page: Page) -> None:
+        """Run every cell, await the command, then wait until every code cell has run."""
+        finished = page.evaluate(RUN_ALL_JS)
+        assert finished, f"run-all stopped early (a cell failed):\n{self.server.log_tail()}"
+        page.wait_for_function(ALL_RUN_JS, polling=250)
+        assert_no_errors(page)
+
+    def open_and_run(self, page: Page, path: str) -> None:
+        """Open the notebook at `path` and run all its cells without errors."""
+        self.open(page, path)
+        self.run_all(page)
+
+
+@pytest.fixture(scope="package")
+def lab_server(jupyter_home) -> Server:
+    """JupyterLab serving the course copy on a free port, no token, no news, app exposed."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+        "--ServerApp.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--ServerApp.root_dir={jupyter_home['course']}",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    server = Server("JupyterLab", command, port, jupyter_home["env"], jupyter_home["course"],
+                    jupyter_home["home"] / "lab.log", "/api/status")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="package")
+def lab(lab_server) -> JupyterLab:
+    """JupyterLab under test: lab.open(page, path), lab.run_all(page), lab.open_and_run(...)."""
+    return JupyterLab(lab_server)
+
+
+def start_voila(jupyter_home: dict, notebook: str) -> Server:
+    """Voilà serving `notebook` (a path inside the course copy) on a free port."""
+    port = free_port()
+    command = [sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    log = jupyter_home["home"] / f"voila-{Path(notebook).stem}.log"
+    return Server("Voilà", command, port, jupyter_home["env"], jupyter_home["course"], log,
+                  "/voila/static/")
+
+
+@pytest.fixture
+def voila(jupyter_home):
+    """voila(notebook) -> a Voilà server for that notebook, stopped after the test."""
+    servers = []
+    yield lambda notebook: servers.append(start_voila(jupyter_home, notebook)) or servers[-1]
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="package")
+def voila_app(jupyter_home) -> Server:
+    """Voilà serving the course's app, notebooks/app.ipynb; each page load gets a new kernel."""
+    server = start_voila(jupyter_home, "notebooks/app.ipynb")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="package")
+def chromium():
+    """Debian's Chromium, headless, launched by Playwright with flags for a closed network."""
+    if not CHROMIUM.exists():
+        missing(f"{CHROMIUM} is missing: install Debian's chromium "
+                "(apt-get install chromium) to run the browser tests")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium) -> Page:
+    """A fresh browser page (own context: no shared storage), with generous timeouts."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(TIMEOUT_MS)
+    new_page = context.new_page()
+    yield new_page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """The axe-core script, installed from npm into build/axe on first use."""
+    if not AXE_JS.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            missing(f"{AXE_JS} is missing and npm is not installed: install nodejs and npm "
+                    "to run the accessibility tests")
+        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix",
+                        str(AXE_DIR), AXE_PACKAGE], check=True, capture_output=True)
+    return AXE_JS.read_text()
+
+
+AXE_RUN_JS = """async (include) => {
+  const result = await axe.run({include: include}, {resultTypes: ['violations']});
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+}"""
+
+
+def axe_violations(page: Page, source: str, include: list[str]) -> list[dict]:
+    """Run axe-core on the parts of the page matched by the `include` selectors."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=source)
+    return page.evaluate(AXE_RUN_JS, [[selector] for selector in include])
+
+
+@pytest.fixture(scope="session")
+def axe(axe_source):
+    """axe(page, include_selectors) -> the axe-core violations found inside those elements."""
+    return lambda page, include: axe_violations(page, axe_source, include)
+
+
+def save_screenshot(page: Page, name: str) -> Path:
+    """Save a screenshot of the page under build/screenshots/ and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    """save_screenshot(page, name): keep a screenshot as a test artifact in build/screenshots/."""
+    return save_screenshot
