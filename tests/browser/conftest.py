@@ -295,9 +295,20 @@ def axe_violations(page: Page, source: str, include: list[str]) -> list[dict]:
     return page.evaluate(AXE_RUN_JS, [[selector] for selector in include])
 
 
+def serious(violations: list[dict]) -> list[dict]:
+    """The violations axe-core rates serious or critical."""
+    return [v for v in violations if v["impact"] in ("serious", "critical")]
+
+
 @pytest.fixture(scope="session")
 def axe(axe_source):
-    """axe(page, include_selectors) -> the axe-core violations found inside those elements."""
+    """axe(page, include_selectors) -> the serious or critical axe-core violations inside them."""
+    return lambda page, include: serious(axe_violations(page, axe_source, include))
+
+
+@pytest.fixture(scope="session")
+def axe_all(axe_source):
+    """axe_all(page, include_selectors) -> every axe-core violation inside them, any impact."""
     return lambda page, include: axe_violations(page, axe_source, include)
 
 
