@@ -236,3 +236,25 @@ def test_answers_do_not_appear_in_the_exercise_cells():
             for form in written:
                 assert not re.search(rf"(?<![\w./]){re.escape(form)}(?![\w/]|\.\d)", quoted), (
                     f"{path.name}: exercise {key} shows its answer {form}")
+
+
+def _outputs_text(nb) -> str:
+    texts = []
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            texts.append(output.get("text", ""))
+            texts += [str(v) for k, v in output.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_answers_are_not_printed_by_the_lesson(path):
+    answers = guide_answers()
+    shown = _outputs_text(execute(path)[0])
+    for key in exercises(path):
+        value = answers[key]
+        if isinstance(value, str) or value.denominator == 1:
+            continue  # choices are on screen by design; whole numbers are everywhere
+        for form in (str(value), f"{float(value):.4f}"):
+            assert not re.search(rf"(?<![\w./]){re.escape(form)}(?![\w/]|\d)", shown), (
+                f"{path.name}: the lesson prints the answer to exercise {key}: {form}")
