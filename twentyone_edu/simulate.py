@@ -27,7 +27,7 @@ from .rules import HISTORICAL, RuleSet, settle, variant
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = 25_000  # rounds of one player per step of a long simulation (well under 100 ms)
 MAX_ROUNDS = 20_000_000
-MAX_PLAYERS = 11  # the game is for 5-12 people, the banker one of them
+MAX_PLAYERS = 11  # players besides the banker: the game is for 5-12 people (all 12 choose him)
 _TOP = 33  # rows of the policy tables: every total a hand can reach (at most 20 + 11 = 31)
 _BUST, _NATURAL = 22, 23  # outcome codes beside the totals 2..21
 
@@ -123,15 +123,16 @@ def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
     return _steps(game, rng, results, step)
 
 
-def first_banker(n_players: int, n_trials: int, seed: int | None = 0,
-                 shoe: Shoe | None = None) -> FirstBankerResult:
+def first_banker(n_players: int, n_trials: int, seed: int | None = 0, shoe: Shoe | None = None,
+                 rules: RuleSet | str = HISTORICAL) -> FirstBankerResult:
     """Deal a shuffled shoe one card at a time round the seats; the first ace holds the bank (R4).
 
-    `shoe=None` is a fresh shoe of two packs (R1).
+    `shoe=None` is a fresh shoe of `rules.decks` packs (R1).
     """
-    n_players = _check_players(n_players, "n_players", 2)
+    n_players = _check_players(n_players, "n_players", 1, MAX_PLAYERS + 1)
     n_trials = _check_count(n_trials, "n_trials")
-    shoe = Shoe.fresh(2) if shoe is None else _check_shoe(shoe, 1)
+    rules = _check_rules(rules)
+    shoe = Shoe.fresh(rules.decks, rules.pack) if shoe is None else _check_shoe(shoe, 1)
     aces = shoe.count("A")
     if aces == 0:
         raise CardError(f"the shoe ({shoe}) holds no ace, so no one becomes the banker "
@@ -192,7 +193,7 @@ class _Game:
     @classmethod
     def build(cls, policy: Policy, rules: RuleSet, shoe: Shoe | None, players: int) -> _Game:
         """Check the arguments and turn them into tables."""
-        players = _check_players(players, "players", 1)
+        players = _check_players(players, "players", 1, MAX_PLAYERS)
         if shoe is None:
             shoe = Shoe.fresh(rules.decks, rules.pack)
         shoe = _check_shoe(shoe, 2 * (players + 1))
@@ -292,8 +293,8 @@ def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
                         "seen (use exact.round_value('optimal'), or simulate a threshold N, a dict "
                         "{(total, soft): buy?} or a function of (total, soft))")
     if isinstance(policy, int) and not isinstance(policy, bool):
-        if not 2 <= policy <= 22:
-            raise RuleError(f"policy={policy!r} is not a threshold (use a whole number 2-22: "
+        if not 2 <= policy <= 21:
+            raise RuleError(f"policy={policy!r} is not a threshold (use a whole number 2-21: "
                             "buy while the total is below it)")
         return lambda total, soft: total < policy
     if isinstance(policy, Mapping):
@@ -328,9 +329,9 @@ def _check_count(value, name: str) -> int:
     return value
 
 
-def _check_players(value, name: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_PLAYERS:
-        raise RuleError(f"{name}={value!r} is not valid (use a whole number {least}-{MAX_PLAYERS})")
+def _check_players(value, name: str, least: int, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise RuleError(f"{name}={value!r} is not valid (use a whole number {least}-{most})")
     return value
 
 
