@@ -7,13 +7,28 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..errors import TwentyOneError
+from ..errors import RuleError, TwentyOneError
 from .i18n import check_language, text
 
 
 def escape(value) -> str:
     """Any value as text that is safe inside HTML: user input never becomes markup."""
     return html.escape(str(value), quote=True)
+
+
+class InputError(RuleError):
+    """Bad input found by a widget itself (e.g. a seed 'xyz'); its message is in every language.
+
+    `key` names a TEXT entry of i18n.py; `fields` fill it in.
+    """
+
+    def __init__(self, key: str, **fields):
+        self.key, self.fields = key, fields
+        super().__init__(text(key, "en", **fields))
+
+    def in_language(self, language: str) -> str:
+        """The message in `language`."""
+        return text(self.key, language, **self.fields)
 
 
 class MessageLine(widgets.HTML):
@@ -38,7 +53,9 @@ class MessageLine(widgets.HTML):
     def show(self, error: BaseException) -> None:
         """Show `error`: a TwentyOneError as "Not accepted: …", anything else as a bug."""
         self._error = error
-        if isinstance(error, TwentyOneError):
+        if isinstance(error, InputError):
+            message = text("not_accepted", self.language, reason=error.in_language(self.language))
+        elif isinstance(error, TwentyOneError):
             message = text("not_accepted", self.language, reason=str(error))
         else:
             message = text("unexpected", self.language, reason=type(error).__name__)
