@@ -6,10 +6,10 @@ player's buying by his policy (R11, R13), the banker's buying (R14) and the sett
 are played out for many rounds at once: each step of the game is one numpy operation over all
 the rounds of a block, never a Python loop per card or per round.
 
-Two simplifications, both outside the exact model too: the banker follows `banker_stands_on`
-and never looks at open cards (an informed banker, `reveal_drawn_21_early`, is not simulated);
-a hand that wants a card from an empty shoe stands (R18's reshuffle cannot happen with a
-fresh shoe of two or more packs and up to 11 players).
+As in the exact model, the banker follows `banker_stands_on` and never looks at open cards
+(an informed banker, `reveal_drawn_21_early`, is not simulated). One difference: a hand that
+wants a card from an empty shoe stands, where the exact engine refuses a shoe that could run
+out (R18's reshuffle); neither happens with a fresh shoe of two packs and up to 11 players.
 """
 
 from __future__ import annotations
