@@ -132,6 +132,10 @@ def jupyter_home(tmp_path_factory) -> dict:
                     / "notification.jupyterlab-settings")
     notification.parent.mkdir(parents=True)
     notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Render every cell (no windowing), so every widget is in the page for the tests to see.
+    tracker = notification.parent.parent / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir()
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
     env = {**os.environ, **{name: str(path) for name, path in folders.items()},
            "JUPYTER_PLATFORM_DIRS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     return {"home": home, "course": course, "env": env}
@@ -161,13 +165,37 @@ ALL_RUN_JS = """() => {
 ERROR_OUTPUTS = (".jp-OutputArea-output[data-mime-type*='error'], "
                  "[data-mime-type='application/vnd.jupyter.stderr']")
 
+MODEL_ERRORS_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const found = [];
+  panel.content.widgets.forEach((cell, index) => {
+    if (cell.model.type !== 'code') { return; }
+    for (const output of cell.model.outputs.toJSON()) {
+      if (output.output_type === 'error') {
+        found.push(`cell ${index}: ${output.ename}: ${output.evalue}`);
+      } else if (output.output_type === 'stream' && output.name === 'stderr') {
+        found.push(`cell ${index} stderr: ${output.text}`);
+      }
+    }
+  });
+  return found;
+}"""
+
 
 def assert_no_errors(page: Page) -> None:
-    """No widget failed to render and no cell printed an error or anything to stderr."""
+    """No widget failed to render and no output is an error or stderr (DOM and notebook model)."""
     broken = page.get_by_text("Error displaying widget")
     assert broken.count() == 0, f"{broken.count()} widgets failed to render"
     errors = page.locator(ERROR_OUTPUTS)
-    assert errors.count() == 0, "error output:\n" + "\n---\n".join(errors.all_inner_texts())
+    assert errors.count() == 0, "error output:\n" + "\n---\n".join(
+        text or "" for text in (errors.nth(i).text_content() for i in range(errors.count())))
+
+
+def assert_no_errors_in_notebook(page: Page) -> None:
+    """assert_no_errors, plus no error or stderr output in any cell of the open notebook."""
+    found = page.evaluate(MODEL_ERRORS_JS)
+    assert found == [], "errors in the notebook:\n" + "\n".join(found)
+    assert_no_errors(page)
 
 
 class JupyterLab:
@@ -184,9 +212,11 @@ class JupyterLab:
     def run_all(self, page: Page) -> None:
         """Run every cell, await the command, then wait until every code cell has run."""
         finished = page.evaluate(RUN_ALL_JS)
-        assert finished, f"run-all stopped early (a cell failed):\n{self.server.log_tail()}"
+        if not finished:
+            assert_no_errors_in_notebook(page)
+            raise AssertionError(f"run-all stopped early:\n{self.server.log_tail()}")
         page.wait_for_function(ALL_RUN_JS, polling=250)
-        assert_no_errors(page)
+        assert_no_errors_in_notebook(page)
 
     def open_and_run(self, page: Page, path: str) -> None:
         """Open the notebook at `path` and run all its cells without errors."""
