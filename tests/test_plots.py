@@ -30,6 +30,18 @@ def test_outcome_bars_show_each_probability_with_bust_last():
     assert ax.patches[1].get_hatch() == "//"  # bust is marked by more than its colour
 
 
+def test_live_outcome_chart_redraws_bars_over_fixed_outcomes():
+    nineteen = {20: Fraction(8, 102), 21: Fraction(8, 102), "bust": Fraction(86, 102)}
+    chart = plots.OutcomeChart(plots.outcome_keys(nineteen), percent=lambda p: f"{p:.3f}")
+    assert chart.keys == (20, 21, "bust")
+    first = decode(chart.png(nineteen))
+    assert [bar.get_height() for bar in chart.bars] == [8 / 102, 8 / 102, 86 / 102]
+    assert [label.get_text() for label in chart.labels] == ["0.078", "0.078", "0.843"]
+    second = decode(chart.png({20: Fraction(1, 2), "bust": Fraction(1, 2)}))
+    assert [bar.get_height() for bar in chart.bars] == [0.5, 0.0, 0.5]  # 21 missing: no bar
+    assert first.shape == second.shape and not np.array_equal(first, second)
+
+
 def test_strategy_heatmap_cells_hold_the_values_and_say_them():
     ranks = ["A", "10"]
     values = {("A", "A"): Fraction(1, 4), ("A", "10"): None, ("10", "A"): None,
@@ -74,12 +86,21 @@ def test_convergence_line_and_band():
 
 
 def test_live_convergence_frames_change_with_the_data():
-    chart = plots.ConvergenceChart(10_000, exact=-0.1, std=1.2)
-    first = chart.png(np.full(100, -0.1))
-    second = chart.png(np.linspace(0.3, -0.1, 5000))
+    chart = plots.ConvergenceChart(10_000, centre=-0.1, reach=0.4)
+    first = chart.png(np.full(100, -0.1), 1.2, -0.1)
+    second = chart.png(np.linspace(0.3, -0.1, 5000), 1.2, -0.1)
+    wider = chart.png(np.linspace(0.3, -0.1, 5000), 2.0, -0.1)
     assert first[:4] == second[:4] == b"\x89PNG"
     assert not np.array_equal(decode(first), decode(second))
-    assert decode(first).shape == decode(chart.png(np.array([]))).shape
+    assert not np.array_equal(decode(second), decode(wider))
+    vertices = chart.band.get_paths()[0].vertices
+    n = chart.band_n[120]
+    edge = sorted(set(vertices[np.isclose(vertices[:, 0], n)][:, 1]))
+    assert np.allclose(edge, [-0.1 - 4 / math.sqrt(n), -0.1 + 4 / math.sqrt(n)])  # ± 2·2.0/√n
+    assert decode(first).shape == decode(chart.png(np.array([]), math.nan, -0.1)).shape
+    moved = chart.png(np.linspace(0.3, -0.1, 5000), 2.0, -0.05)
+    assert not np.array_equal(decode(moved), decode(wider))  # the exact line and band move
+    assert chart.exact_line.get_ydata() == [-0.05, -0.05]
 
 
 def test_svg_and_png_output():
@@ -94,5 +115,5 @@ def test_cyrillic_labels_have_glyphs():
         fig = plots.outcome_bars(TWENTY, title="Ещё одна карта", xlabel="очки",
                                  ylabel="вероятность", bust_label="перебор")
         plots.to_png(fig)
-        chart = plots.ConvergenceChart(100, 0.0, 1.0, title="Симуляция и точное значение")
-        chart.png(np.zeros(10))
+        chart = plots.ConvergenceChart(100, 0.0, title="Симуляция и точное значение")
+        chart.png(np.zeros(10), 1.0, 0.0)

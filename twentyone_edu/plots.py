@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,7 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
-from matplotlib.ticker import NullLocator
+from matplotlib.ticker import FuncFormatter, NullLocator
 
 BUY_COLOUR, STAND_COLOUR, BUST_COLOUR, EXACT_COLOUR = "#1b7837", "#762a83", "#b2182b", "#d95f02"
 DPI = 80
@@ -27,36 +27,75 @@ def _as_float(value) -> float:
     return math.nan if value is None else float(value)
 
 
-def outcome_bars(distribution: Mapping, *, title: str = "One more card",
-                 xlabel: str = "total after one more card", ylabel: str = "probability",
-                 bust_label: str = "bust") -> Figure:
-    """Bars of the chance of each total after one more card, bust last (R2, R11, R13)."""
+def outcome_keys(distribution: Mapping) -> tuple:
+    """The outcomes of a draw distribution in the order of a chart: totals, then bust."""
     totals = sorted(k for k in distribution if k != "bust")
-    keys = totals + (["bust"] if "bust" in distribution else [])
-    heights = [_as_float(distribution[k]) for k in keys]
-    labels = [bust_label if k == "bust" else str(k) for k in keys]
-    fig = Figure(figsize=(5.6, 3.0), dpi=DPI, layout=None)
-    ax = fig.add_subplot()
-    bars = ax.bar(range(len(keys)), heights,
-                  color=[BUST_COLOUR if k == "bust" else BUY_COLOUR for k in keys])
-    for bar, key in zip(bars, keys, strict=True):
-        if key == "bust":
-            bar.set_hatch("//")
-    ax.bar_label(bars, labels=[f"{100 * h:.1f}%" for h in heights], fontsize=8)
-    ax.set_xticks(range(len(keys)), labels)
-    ax.set_ylim(0, max(heights, default=1) * 1.18 or 1)
-    ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
-    return fig
+    return tuple(totals) + (("bust",) if "bust" in distribution else ())
+
+
+def outcome_bars(distribution: Mapping, **labels) -> Figure:
+    """Bars of the chance of each total after one more card, bust last (R2, R11, R13)."""
+    heights = [_as_float(p) for p in distribution.values()]
+    chart = OutcomeChart(outcome_keys(distribution), top=max(heights, default=1) * 1.18 or 1,
+                         live=False, **labels)
+    chart.show(distribution)
+    return chart.figure
+
+
+class OutcomeChart:
+    """Bars over fixed outcomes (totals and bust): the axes are drawn once, then each frame
+    redraws only the bars and their percentages (blitting), for any distribution over them."""
+
+    def __init__(self, keys: Sequence, *, top: float = 1.08, live: bool = True,
+                 title: str = "One more card", xlabel: str = "total after one more card",
+                 ylabel: str = "probability", bust_label: str = "bust",
+                 percent: Callable[[float], str] = "{:.1%}".format):
+        self.keys, self.percent = tuple(keys), percent
+        self.figure = Figure(figsize=(5.6, 3.0), dpi=DPI)
+        self.figure.subplots_adjust(left=0.12, right=0.97, top=0.88, bottom=0.17)
+        ax = self.axes = self.figure.add_subplot()
+        positions = range(len(self.keys))
+        self.bars = ax.bar(positions, [0] * len(self.keys), animated=live,
+                           color=[BUST_COLOUR if k == "bust" else BUY_COLOUR for k in self.keys])
+        for bar, key in zip(self.bars, self.keys, strict=True):
+            if key == "bust":
+                bar.set_hatch("//")  # bust is marked by more than its colour
+        self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=8, animated=live)
+                       for i in positions]
+        ax.set_xticks(positions, [bust_label if k == "bust" else str(k) for k in self.keys])
+        ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title, xlabel=xlabel,
+               ylabel=ylabel)
+        self.canvas = FigureCanvasAgg(self.figure)
+        if live:
+            self.canvas.draw()
+            self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+
+    def show(self, distribution: Mapping) -> None:
+        """Set each bar to its outcome's chance in `distribution` (0 where it has none)."""
+        for bar, label, key in zip(self.bars, self.labels, self.keys, strict=True):
+            height = _as_float(distribution.get(key, 0))
+            bar.set_height(height)
+            label.set_position((bar.get_x() + bar.get_width() / 2, height))
+            label.set_text(self.percent(height))
+
+    def png(self, distribution: Mapping) -> bytes:
+        """One frame as PNG bytes: the saved axes with the bars of `distribution`."""
+        self.show(distribution)
+        self.canvas.restore_region(self._background)
+        for artist in (*self.bars, *self.labels):
+            self.axes.draw_artist(artist)
+        return _encode(np.asarray(self.canvas.buffer_rgba()))
 
 
 def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[str], *,
                      title: str = "Buy minus stand", xlabel: str = "second card",
                      ylabel: str = "first card", colorbar_label: str = "value of buying − standing",
-                     missing_label: str = "21") -> Figure:
+                     missing_label: str = "21",
+                     cell_format: Callable[[float], str] = "{:+.2f}".format) -> Figure:
     """A grid over two-card hands of buy − stand: green above 0 (buy), purple below (stand).
 
     `values[(first, second)]` is a number or None (no decision, e.g. a natural); every cell is
-    written out with its sign, so the colour is never the only signal.
+    written out with its sign (`cell_format`), so the colour is never the only signal.
     """
     grid = np.array([[_as_float(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
@@ -66,7 +105,7 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
     image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach))
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
-            label = missing_label if math.isnan(value) else f"{value:+.2f}"
+            label = missing_label if math.isnan(value) else cell_format(value)
             dark = not math.isnan(value) and abs(value) > 0.6 * reach
             ax.text(j, i, label, ha="center", va="center", fontsize=7,
                     color="white" if dark else "black")
@@ -79,36 +118,43 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
 
 def convergence(running_mean: np.ndarray, exact: float, std: float, **labels) -> Figure:
     """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis)."""
-    chart = ConvergenceChart(len(running_mean), exact, std, live=False, **labels)
-    chart.show(running_mean)
+    reach = 2 * std / math.sqrt(30) if math.isfinite(std) and std > 0 else 1.0
+    chart = ConvergenceChart(len(running_mean), exact, reach=reach, live=False, **labels)
+    chart.show(running_mean, std, exact)
     return chart.figure
 
 
 class ConvergenceChart:
     """A convergence figure for a growing simulation: the axes are drawn once, then each frame
-    redraws only the running-mean line (blitting), a few milliseconds instead of a full redraw.
+    redraws only the running mean, the exact value and its band (blitting), milliseconds
+    instead of a full redraw.
+
+    The y axis spans `centre` ± `reach`; each frame gives the exact value and the standard
+    deviation s per round, and the band is exact ± 2·s/√n.
     """
 
-    def __init__(self, n_total: int, exact: float, std: float, *, live: bool = True,
+    def __init__(self, n_total: int, centre: float, *, reach: float = 0.5, live: bool = True,
                  title: str = "Simulation and exact value", xlabel: str = "rounds played",
                  ylabel: str = "mean result per round", exact_label: str = "exact value",
                  band_label: str = "exact ± 2 standard errors",
-                 mean_label: str = "simulated running mean", points: int = 300):
+                 mean_label: str = "simulated running mean", thousands: str = ",",
+                 points: int = 300):
         self.points = points
+        self.band_n = np.geomspace(1, max(n_total, 10), points)
         self.figure = Figure(figsize=(6.4, 3.2), dpi=DPI)
         self.figure.subplots_adjust(left=0.12, right=0.97, top=0.9, bottom=0.16)
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw
-        n = np.geomspace(1, max(n_total, 10), points)
-        spread = std if math.isfinite(std) and std > 0 else 0.0
-        ax.fill_between(n, exact - 2 * spread / np.sqrt(n), exact + 2 * spread / np.sqrt(n),
-                        color="#bbbbbb", alpha=0.5, label=band_label)
-        ax.axhline(exact, color=EXACT_COLOUR, linestyle="--", label=exact_label)
+        ax.xaxis.set_major_formatter(FuncFormatter(  # plain 1,000 rather than slow mathtext 10³
+            lambda x, _: f"{x:,.0f}".replace(",", thousands)))
+        self.band = ax.fill_between(self.band_n, centre, centre, color="#bbbbbb", alpha=0.5,
+                                    label=band_label, animated=live)
+        self.exact_line = ax.axhline(centre, color=EXACT_COLOUR, linestyle="--",
+                                     label=exact_label, animated=live)
         (self.line,) = ax.plot([], [], color="#2166ac", linewidth=1.4, label=mean_label,
                                animated=live)
-        reach = 2 * spread / math.sqrt(30) if spread else 1.0
-        ax.set(xlim=(1, max(n_total, 10)), ylim=(exact - reach, exact + reach),
+        ax.set(xlim=(1, max(n_total, 10)), ylim=(centre - reach, centre + reach),
                title=title, xlabel=xlabel, ylabel=ylabel)
         ax.legend(loc="upper right", fontsize=8)
         self.canvas = FigureCanvasAgg(self.figure)
@@ -116,17 +162,22 @@ class ConvergenceChart:
             self.canvas.draw()
             self._background = self.canvas.copy_from_bbox(self.figure.bbox)
 
-    def show(self, running_mean: np.ndarray) -> None:
-        """Put the running mean (of rounds 1..k) on the line, at most `points` points of it."""
+    def show(self, running_mean: np.ndarray, std: float, exact: float) -> None:
+        """Put the running mean (of rounds 1..k, at most `points` of them), the exact value and
+        the band for a standard deviation `std` per round on the chart."""
         k = len(running_mean)
         n = np.unique(np.geomspace(1, k, self.points).astype(np.int64)) if k else np.array([])
         self.line.set_data(n, np.asarray(running_mean)[n - 1] if k else [])
+        self.exact_line.set_ydata([exact, exact])
+        half = 2 * std / np.sqrt(self.band_n) if math.isfinite(std) else 0 * self.band_n
+        self.band.set_data(self.band_n, exact - half, exact + half)
 
-    def png(self, running_mean: np.ndarray) -> bytes:
-        """One frame as PNG bytes: the saved axes with the line of this running mean."""
-        self.show(running_mean)
+    def png(self, running_mean: np.ndarray, std: float, exact: float) -> bytes:
+        """One frame as PNG bytes: the saved axes with this running mean, exact value and band."""
+        self.show(running_mean, std, exact)
         self.canvas.restore_region(self._background)
-        self.axes.draw_artist(self.line)
+        for artist in (self.band, self.exact_line, self.line):
+            self.axes.draw_artist(artist)
         return _encode(np.asarray(self.canvas.buffer_rgba()))
 
 

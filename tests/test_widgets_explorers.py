@@ -1,0 +1,331 @@
+"""The explorers, headless: built in both languages, driven by clicks and values, never a traceback.
+
+Expected numbers are counted by hand from the fresh 2-pack shoe of RULES.md (R1: 8 cards of each
+rank A-9, 32 ten-valued cards, 104 in all), not read from the engine.
+"""
+
+import html
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from twentyone_edu import exact
+from twentyone_edu.rules import VARIANTS
+from twentyone_edu.widgets import AdviceExplorer, SimulationExplorer, StrategyExplorer
+from twentyone_edu.widgets.advice import CLASSIC_HANDS
+
+# ---------------------------------------------------------------- AdviceExplorer
+
+
+def distribution_shown(advice):
+    return {k: Fraction(p) for k, p in advice.distribution.items()}
+
+
+def test_twenty_from_a_fresh_shoe():
+    advice = AdviceExplorer(hand="10 10")
+    # 102 cards unseen; only the 8 aces keep 20 alive (20 -> 21); the other 94 bust.
+    assert distribution_shown(advice) == {21: Fraction(8, 102), "bust": Fraction(94, 102)}
+    assert advice.fraction.value == "P(21 with one more card) = 4/51 ≈ 7.84 %"
+    assert "Cards not seen: 102" in advice.summary.value
+    assert "\\frac{4}{51}" in advice.table.value and "\\frac{47}{51}" in advice.table.value
+    # Buying 20 at best wins 2 with chance 8/102 and loses 1 otherwise: worse than standing.
+    assert advice.decision == "stand"
+    assert advice.verdict.value.count("Stand") == 1
+    assert advice.chart.value[:4] == b"\x89PNG"
+
+
+def test_nineteen_from_a_fresh_shoe():
+    advice = AdviceExplorer(hand="10 9")
+    # An ace makes 20, a two makes 21 (8 of each); the other 86 of 102 cards bust.
+    assert distribution_shown(advice) == {20: Fraction(8, 102), 21: Fraction(8, 102),
+                                          "bust": Fraction(86, 102)}
+    assert "4/51" in advice.fraction.value
+
+
+def test_soft_twenty_cannot_bust():
+    advice = AdviceExplorer(hand="A 9")
+    # Soft 20: an ace (7 left) makes 21; a card c = 2..10 makes the hard total 10 + c.
+    expected = {21: Fraction(7, 102), 20: Fraction(32, 102), 19: Fraction(7, 102)}
+    expected |= {10 + c: Fraction(8, 102) for c in range(2, 9)}
+    assert distribution_shown(advice) == expected
+    assert "soft" in advice.summary.value
+
+
+def test_nine_always_buys():
+    # From 9 no card busts, and averaged over the card bought the banker's cards are as before,
+    # so buying and then standing already beats standing on 9: buying is better.
+    advice = AdviceExplorer(hand="5 4")
+    assert advice.decision == "buy"
+    assert Fraction(advice.values["draw"]) > Fraction(advice.values["stand"])
+    assert "bust" not in advice.distribution
+
+
+def test_seen_cards_change_the_chances():
+    advice = AdviceExplorer(hand="10 10")
+    advice.seen_box.value = "A A 5"
+    # 99 unseen cards, 6 aces among them.
+    assert distribution_shown(advice) == {21: Fraction(6, 99), "bust": Fraction(93, 99)}
+    assert "2/33" in advice.fraction.value
+    assert "Cards not seen: 99" in advice.summary.value
+
+
+def test_hand_buttons_choose_the_classic_hands():
+    advice = AdviceExplorer(hand="5 4")
+    assert len(advice.hand_buttons) == len(CLASSIC_HANDS)
+    advice.hand_buttons[0].click()
+    assert advice.hand_box.value == "10 10"
+    assert [str(c) for c in advice.hand] == ["10", "10"]
+    assert all("t21-advice-hand-button" in b._dom_classes for b in advice.hand_buttons)
+
+
+def test_values_shown_are_the_engines():
+    advice = AdviceExplorer(hand="10 6", seen="2 3")
+    values = exact.decision_values("10 6", "2 3")
+    for v in values.values():
+        assert f"{Fraction(v).numerator}/{Fraction(v).denominator}".replace("-", "−") in \
+            advice.values_html.value
+
+
+@pytest.mark.parametrize("box, typed, reason", [
+    ("hand", "K Z", "'Z'"),
+    ("hand", "", "empty"),
+    ("hand", "<b>x</b>", "'<b>x</b>'"),
+    ("hand", "10 10 5", "bust"),
+    ("hand", "A 10", "natural"),
+    ("seen", "A A A A A A A A A", "rank A"),
+    ("seen", "<script>", "'<script>'"),
+    ("hand", "A " * 9, "rank A"),
+])
+def test_bad_input_is_named_escaped_and_changes_nothing(box, typed, reason):
+    advice = AdviceExplorer(hand="10 10")
+    before = (advice.hand, advice.seen, advice.distribution, advice.fraction.value,
+              advice.verdict.value)
+    getattr(advice, f"{box}_box").value = typed
+    assert "Not accepted" in advice.message.value
+    assert reason in html.unescape(advice.message.value)
+    assert "<b>x" not in advice.message.value and "<script>" not in advice.message.value
+    assert (advice.hand, advice.seen, advice.distribution, advice.fraction.value,
+            advice.verdict.value) == before
+    assert advice.message.unexpected == []
+    getattr(advice, f"{box}_box").value = "10 9" if box == "hand" else "2"
+    assert advice.message.value == ""
+
+
+def test_advice_in_russian_and_switching_language():
+    advice = AdviceExplorer(hand="10 10", language="ru")
+    assert advice.fraction.value == "P(21 с одной картой) = 4/51 ≈ 7,84 %"
+    assert "Хватит" in advice.verdict.value
+    assert advice.hand_box.description == "Рука"
+    advice.language_buttons.value = "en"
+    assert advice.fraction.value.startswith("P(21 with one more card)")
+    assert "Stand" in advice.verdict.value
+    advice.hand_box.value = "K Z"
+    advice.language = "ru"
+    assert "Не принято" in advice.message.value
+
+
+def test_advice_css_classes():
+    advice = AdviceExplorer()
+    assert "t21-advice-hand" in advice.hand_box._dom_classes
+    assert "t21-advice-fraction" in advice.fraction._dom_classes
+    assert "t21-verdict" in advice.verdict._dom_classes
+
+
+# ---------------------------------------------------------------- StrategyExplorer
+
+
+def test_strategy_cells():
+    strategy = StrategyExplorer()
+    assert strategy.state == "ready"
+    assert strategy.chart.value[:4] == b"\x89PNG"
+    strategy.first_menu.value, strategy.second_menu.value = "10", "10"
+    assert strategy.decision == "stand"  # 20: see test_twenty_from_a_fresh_shoe
+    strategy.first_menu.value, strategy.second_menu.value = "5", "4"
+    assert strategy.decision == "buy"  # 9: see test_nine_always_buys
+    assert "5 + 4" in strategy.cell.value
+    strategy.first_menu.value, strategy.second_menu.value = "A", "10"
+    assert "natural" in strategy.cell.value
+
+
+def test_strategy_cell_matches_the_advice_explorer():
+    strategy = StrategyExplorer(first="10", second="6")
+    advice = AdviceExplorer(hand="10 6")
+    stand = Fraction(advice.values["stand"])
+    assert f"{stand.numerator}/{stand.denominator}".replace("-", "−") in strategy.cell.value
+
+
+def test_strategy_rules_and_banker_controls():
+    strategy = StrategyExplorer(first="10", second="6")
+    first_png = strategy.chart.value
+    strategy.banker_slider.value = 16
+    assert strategy.state == "ready"
+    assert strategy.chart.value != first_png
+    strategy.rules_menu.value = "ochko"
+    assert "J" in strategy.first_menu.options  # ochko's J, Q, K score 2, 3, 4: each its own row
+    strategy.rules_menu.value = "historical"
+    strategy.banker_slider.value = 17
+    assert strategy.chart.value == first_png  # from the cache, the same picture
+    assert strategy.message.unexpected == []
+
+
+def test_strategy_in_russian():
+    strategy = StrategyExplorer(language="ru", first="10", second="10")
+    assert "хватит" in strategy.cell.value
+    assert strategy.first_menu.description == "Первая карта"
+    strategy.language_buttons.value = "en"
+    assert "stand" in strategy.cell.value
+
+
+# ---------------------------------------------------------------- SimulationExplorer
+
+
+def test_simulation_approaches_the_exact_value():
+    sim = SimulationExplorer(rounds=100_000, policy=17, seed=1)
+    assert sim.state == "idle"
+    sim.run_button.click()
+    assert sim.state == "running"
+    sim.run_steps(1000)
+    assert sim.state == "done"
+    assert sim.progress.value == sim.result.n == 100_000
+    assert sim.exact_value == exact.round_value(17)
+    assert abs(sim.result.mean - float(sim.exact_value)) < 4 * sim.result.std_error
+    assert "100,000 rounds" in sim.result_html.value
+    assert sim.chart.value[:4] == b"\x89PNG"
+    assert sim.run_button.disabled is False and sim.stop_button.disabled is True
+
+
+def test_simulation_stops_and_keeps_what_it_has():
+    sim = SimulationExplorer(rounds=1_000_000, seed=2)
+    sim.run_button.click()
+    assert sim.run_steps(3) == 3
+    sim.stop_button.click()
+    assert sim.state == "stopped"
+    n = sim.result.n
+    assert 0 < n < 1_000_000
+    assert sim.run_steps(5) == 0 and sim.result.n == n
+    assert sim.progress.value == n
+
+
+def test_simulation_is_reproducible_with_a_seed():
+    means = []
+    for _ in range(2):
+        sim = SimulationExplorer(rounds=10_000, seed=7, rules="german_vingt_un", policy=15)
+        sim.run_button.click()
+        sim.run_steps(100)
+        means.append(sim.result.mean)
+    assert means[0] == means[1]
+
+
+def test_simulation_in_russian():
+    sim = SimulationExplorer(rounds=1_000, language="ru")
+    assert sim.run_button.description == "Запустить"
+    sim.run_button.click()
+    sim.run_steps(10)
+    assert "1 000 раундов" in sim.result_html.value.replace("\u202f", " ")
+    sim.language_buttons.value = "en"
+    assert "1,000 rounds" in sim.result_html.value
+
+
+# ---------------------------------------------------------------- random events
+
+TEXTS = st.one_of(st.sampled_from(["10 10", "A 9", "K Z", "", "<b>x</b>", "10 10 5", "A " * 9,
+                                   "2 2 2 2 2 2 2 2 2", "q♠ 9h", "1/0"]),
+                  st.text(max_size=12))
+
+
+def fire(events, handlers):
+    for kind, value in events:
+        handlers[kind](value)
+
+
+def count_events(test_body, strategy, examples, least):
+    fired = 0
+
+    @settings(max_examples=examples, deadline=None)
+    @given(strategy)
+    def run(events):
+        nonlocal fired
+        test_body(events)
+        fired += len(events)
+
+    run()
+    assert fired >= least
+
+
+def test_advice_random_events_never_raise():
+    events = st.lists(st.one_of(
+        st.tuples(st.just("hand"), TEXTS), st.tuples(st.just("seen"), TEXTS),
+        st.tuples(st.just("button"), st.integers(0, len(CLASSIC_HANDS) - 1)),
+        st.tuples(st.just("rules"), st.sampled_from(list(VARIANTS))),
+        st.tuples(st.just("language"), st.sampled_from(["en", "ru"]))), min_size=68, max_size=76)
+
+    def body(sequence):
+        advice = AdviceExplorer()
+        fire(sequence, {
+            "hand": lambda v: setattr(advice.hand_box, "value", v),
+            "seen": lambda v: setattr(advice.seen_box, "value", v),
+            "button": lambda i: advice.hand_buttons[i].click(),
+            "rules": lambda v: setattr(advice.rules_menu, "value", v),
+            "language": lambda v: setattr(advice.language_buttons, "value", v)})
+        assert advice.message.unexpected == []
+
+    count_events(body, events, 15, 1000)
+
+
+def test_strategy_random_events_never_raise():
+    # Each rule set's first table and heat map cost up to a second (blackjack's six packs
+    # several), so three rule sets stand for all: the code does not depend on which.
+    events = st.lists(st.one_of(
+        st.tuples(st.just("rules"), st.sampled_from(["historical", "ochko", "hoyle_vingt_un"])),
+        st.tuples(st.just("banker"), st.integers(16, 17)),
+        st.tuples(st.just("first"), st.integers(0, 20)),
+        st.tuples(st.just("second"), st.integers(0, 20)),
+        st.tuples(st.just("language"), st.sampled_from(["en", "ru"]))), min_size=68, max_size=76)
+
+    def body(sequence):
+        strategy = StrategyExplorer()
+
+        def choose(menu, i):
+            options = menu.options
+            if options:
+                menu.value = options[i % len(options)]
+
+        fire(sequence, {
+            "rules": lambda v: setattr(strategy.rules_menu, "value", v),
+            "banker": lambda v: setattr(strategy.banker_slider, "value", v),
+            "first": lambda i: choose(strategy.first_menu, i),
+            "second": lambda i: choose(strategy.second_menu, i),
+            "language": lambda v: setattr(strategy.language_buttons, "value", v)})
+        assert strategy.message.unexpected == []
+
+    count_events(body, events, 15, 1000)
+
+
+def test_simulation_random_events_never_raise():
+    events = st.lists(st.one_of(
+        st.tuples(st.just("rules"), st.sampled_from(list(VARIANTS))),
+        st.tuples(st.just("policy"), st.sampled_from([15, 17])),
+        st.tuples(st.just("banker"), st.integers(16, 17)),
+        st.tuples(st.just("rounds"), st.sampled_from([1_000, 10_000])),
+        st.tuples(st.just("seed"), st.integers(0, 5)),
+        st.tuples(st.just("run"), st.none()), st.tuples(st.just("stop"), st.none()),
+        st.tuples(st.just("steps"), st.integers(0, 2)),
+        st.tuples(st.just("language"), st.sampled_from(["en", "ru"]))), min_size=68, max_size=76)
+
+    def body(sequence):
+        sim = SimulationExplorer(rounds=1_000)
+        fire(sequence, {
+            "rules": lambda v: setattr(sim.rules_menu, "value", v),
+            "policy": lambda v: setattr(sim.policy_slider, "value", v),
+            "banker": lambda v: setattr(sim.banker_slider, "value", v),
+            "rounds": lambda v: setattr(sim.rounds_menu, "value", v),
+            "seed": lambda v: setattr(sim.seed_box, "value", v),
+            "run": lambda _: sim.run_button.click(),
+            "stop": lambda _: sim.stop_button.click(),
+            "steps": sim.run_steps,
+            "language": lambda v: setattr(sim.language_buttons, "value", v)})
+        assert sim.message.unexpected == []
+
+    count_events(body, events, 15, 1000)

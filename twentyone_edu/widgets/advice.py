@@ -1,0 +1,238 @@
+"""AdviceExplorer: the 19–20 question. Choose a hand and the cards already seen; see the exact
+chance of each total after one more card, the exact values of standing and buying, and the
+verdict (the advice, R11; bust R13; drawn 21 R12)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from .. import exact, plots, symbolic
+from ..cards import Shoe, hand_value, parse_cards
+from ..errors import CardError
+from ..rules import variant
+from .common import MessageLine, escape
+from .explorer import (
+    exact_html,
+    fraction,
+    in_background,
+    keep_message,
+    language_toggle,
+    number,
+    percent,
+    reraise,
+    rules_options,
+    set_options,
+    unless_relabelling,
+)
+from .i18n import check_language, text
+
+CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
+
+
+class AdviceExplorer(widgets.VBox):
+    """The exact chances of one more card and the values of standing and buying (R11–R13)."""
+
+    def __init__(self, hand: str = "10 9", seen: str = "", rules: str = "historical",
+                 language: str = "en"):
+        super().__init__()
+        self.add_class("t21-advice")
+        self._language = check_language(language)
+        self.hand: tuple = ()
+        self.seen: tuple = ()
+        self.rules = variant(rules)
+        self.distribution: dict | None = None
+        self.values: dict | None = None
+        self._version = 0  # the newest chart asked for; older renders are dropped
+        self.message = MessageLine(self._language)
+        self.language_buttons = language_toggle(self._language)
+        self.title = widgets.HTML()
+        self.hand_buttons = []
+        for cards in CLASSIC_HANDS:
+            button = widgets.Button(description=" + ".join(cards.split()),
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("t21-advice-hand-button")
+            button.on_click(self.message.guard(lambda _, cards=cards: self._choose(cards)))
+            self.hand_buttons.append(button)
+        self.hand_box = widgets.Text(value=hand, continuous_update=False)
+        self.hand_box.add_class("t21-advice-hand")
+        self.seen_box = widgets.Text(value=seen, continuous_update=False)
+        self.seen_box.add_class("t21-advice-seen")
+        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
+                                           value=self.rules.name)
+        self.rules_menu.add_class("t21-advice-rules")
+        self.summary = widgets.HTML()
+        self.summary.add_class("t21-advice-summary")
+        self.fraction = widgets.HTML()
+        self.fraction.add_class("t21-advice-fraction")
+        self.table = widgets.HTMLMath()
+        self.table.add_class("t21-advice-table")
+        self.values_html = widgets.HTMLMath()
+        self.values_html.add_class("t21-advice-values")
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("t21-verdict")
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="460px"))
+        self.chart.add_class("t21-advice-chart")
+        self.children = [
+            widgets.HBox([self.title, self.language_buttons]),
+            widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
+            self.message, self.summary, self.fraction, self.verdict,
+            widgets.HBox([widgets.VBox([self.table, self.values_html]), self.chart]),
+        ]
+        for box in (self.hand_box, self.seen_box, self.rules_menu):
+            box.observe(unless_relabelling(box, self.message.guard(lambda _: self.update())),
+                        names="value")
+        self.language_buttons.observe(
+            keep_message(self.message, lambda change: self._apply_language(change["new"])),
+            names="value")
+        self._relabel()
+        self.message.guard(self.update)()
+
+    @property
+    def language(self) -> str:
+        """'en' or 'ru'; setting it shows everything again in that language."""
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self.language_buttons.value = check_language(language)
+
+    def _apply_language(self, language: str) -> None:
+        self._language = language
+        self.message.set_language(language)
+        self._relabel()
+        self._show()
+
+    def _relabel(self) -> None:
+        lang = self._language
+        self.title.value = f"<b>{escape(text('advice_title', lang))}</b>"
+        self.hand_box.description = text("advice_hand", lang)
+        self.hand_box.placeholder = text("advice_hand_placeholder", lang)
+        self.seen_box.description = text("advice_seen", lang)
+        self.seen_box.placeholder = text("advice_seen_placeholder", lang)
+        self.rules_menu.description = text("rules", lang)
+        set_options(self.rules_menu, rules_options(lang))
+        for button in self.hand_buttons:
+            button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)
+
+    def _choose(self, cards: str) -> None:
+        self.hand_box.value = cards
+
+    def update(self) -> None:
+        """Read the boxes; if they make sense, compute and show; if not, say why, change nothing."""
+        hand = parse_cards(self.hand_box.value)
+        if not hand:
+            raise CardError("the hand is empty (type two or more cards, e.g. 10 9)")
+        seen = parse_cards(self.seen_box.value)
+        rules = variant(self.rules_menu.value)
+        distribution = exact.draw_distribution(hand, seen, rules=rules)
+        values = exact.decision_values(hand, seen, rules=rules)
+        self.hand, self.seen, self.rules = hand, seen, rules
+        self.distribution, self.values = distribution, values
+        self._show()
+
+    def _show(self) -> None:
+        """Write out the accepted hand's numbers in the current language and redraw the chart."""
+        if self.distribution is None:
+            return
+        lang = self._language
+        value = hand_value(self.hand, self.rules)
+        kind = text("total_soft" if value.soft else "total_hard", lang)
+        unseen = _unseen(self.hand, self.seen, self.rules)
+        self.summary.value = escape(text(
+            "advice_summary", lang, hand=" ".join(map(str, self.hand)), total=value.total,
+            kind=kind, seen=len(self.seen), unseen=unseen))
+        p21 = Fraction(self.distribution.get(21, 0))
+        self.fraction.value = escape(text("advice_p21", lang, fraction=fraction(p21),
+                                          percent=percent(p21, lang)))
+        self.table.value = self._table_html()
+        self.values_html.value = self._values_html()
+        self.verdict.value = self._verdict_html()
+        self._draw_chart()
+
+    def _outcome_name(self, outcome) -> str:
+        if outcome == "bust":
+            return text("outcome_bust", self._language)
+        if outcome == 21:
+            return text("outcome_drawn_21", self._language)
+        return str(outcome)
+
+    def _table_html(self) -> str:
+        lang = self._language
+        rows = "".join(
+            f"<tr><td>{escape(self._outcome_name(k))}</td>"
+            f"<td>${symbolic.latex(Fraction(p))}$</td><td>{escape(fraction(p))}</td>"
+            f"<td style='text-align:right'>{escape(percent(p, lang))}</td></tr>"
+            for k, p in _ordered(self.distribution))
+        head = "".join(f"<th>{escape(text(key, lang))}</th>" for key in
+                       ("advice_outcome", "advice_probability", "advice_fraction",
+                        "advice_percent"))
+        return (f"<table class='t21-table'><caption>{escape(text('advice_table', lang))}"
+                f"</caption><tr>{head}</tr>{rows}</table>")
+
+    def _values_html(self) -> str:
+        lang = self._language
+        lines = []
+        for key, label in (("stand", "advice_stand_value"), ("draw", "advice_buy_value")):
+            lines.append(f"{escape(text(label, lang))}: "
+                         f"{exact_html(Fraction(self.values[key]), lang)}")
+        return "<br>".join(lines)
+
+    def _verdict_html(self) -> str:
+        lang = self._language
+        stand, buy = Fraction(self.values["stand"]), Fraction(self.values["draw"])
+        margin = abs(buy - stand)
+        if buy == stand:
+            verdict, key = "equal", "advice_verdict_equal"
+        else:
+            verdict = "buy" if buy > stand else "stand"
+            key = f"advice_verdict_{verdict}"
+        self.decision = verdict
+        message = text(key, lang, margin=number(margin, 4, lang))
+        symbol = {"buy": "▲", "stand": "■", "equal": "="}[verdict]
+        return f'<b class="t21-verdict-{verdict}">{symbol} {escape(message)}</b>'
+
+    def _draw_chart(self) -> None:
+        """Bars of the distribution: at once from a saved chart, else a new chart drawn off the
+        kernel's loop (the slow part: axes, ticks and labels)."""
+        self._version += 1
+        version, lang, distribution = self._version, self._language, dict(self.distribution)
+        key = (plots.outcome_keys(distribution), lang)
+        if key in _CHARTS:
+            self.chart.value = _CHARTS[key].png(distribution)
+            return
+
+        def render() -> tuple[plots.OutcomeChart, bytes]:
+            chart = plots.OutcomeChart(
+                key[0], title=text("advice_chart_title", lang),
+                xlabel=text("advice_chart_x", lang), ylabel=text("advice_probability", lang),
+                bust_label=text("outcome_bust", lang),
+                percent=lambda p: percent(p, lang, digits=1))
+            return chart, chart.png(distribution)
+
+        def ready(result: tuple[plots.OutcomeChart, bytes]) -> None:
+            while len(_CHARTS) >= MAX_CHARTS:
+                del _CHARTS[next(iter(_CHARTS))]
+            _CHARTS[key] = result[0]
+            if version == self._version:
+                self.chart.value = result[1]
+
+        in_background(render, keep_message(self.message, ready),
+                      keep_message(self.message, reraise))
+
+
+_CHARTS: dict = {}  # (outcomes, language) -> plots.OutcomeChart, shared by every explorer
+MAX_CHARTS = 32
+
+
+def _ordered(distribution: dict):
+    """Totals in order, then bust."""
+    totals = sorted((k, p) for k, p in distribution.items() if k != "bust")
+    return totals + [("bust", distribution["bust"])] if "bust" in distribution else totals
+
+
+def _unseen(hand, seen, rules) -> int:
+    """The number of cards the player has not seen: the shoe less his hand and the seen cards."""
+    return len(Shoe.fresh(rules.decks, rules.pack).remove(tuple(hand) + tuple(seen)))

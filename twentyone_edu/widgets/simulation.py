@@ -1,0 +1,304 @@
+"""SimulationExplorer: play many rounds with a buying threshold and watch the running mean
+close in on the exact value of a round (R7–R17), inside its standard-error band."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from fractions import Fraction
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import exact, plots, simulate
+from ..errors import RuleError
+from ..rules import variant
+from .common import MessageLine, escape
+from .explorer import (
+    count,
+    exact_html,
+    in_background,
+    keep_message,
+    language_toggle,
+    number,
+    reraise,
+    rules_options,
+    running_loop,
+    set_options,
+    signed,
+)
+from .i18n import check_language, text
+
+ROUND_CHOICES = (1_000, 10_000, 100_000, 1_000_000, 5_000_000)
+PAUSE = 0.005  # seconds between steps, for the kernel to answer clicks (Stop)
+FRAME_EVERY = 0.2  # seconds between new frames of the chart while running
+CHART_REACH = 0.5  # the chart's y axis spans the exact value ± this many stakes
+
+
+class SimulationExplorer(widgets.VBox):
+    """Simulate N rounds of one player against the banker; compare with exact.round_value."""
+
+    def __init__(self, rules: str = "historical", policy: int = 17, rounds: int = 100_000,
+                 seed: int = 0, language: str = "en"):
+        super().__init__()
+        self.add_class("t21-simulation")
+        self._language = check_language(language)
+        rule_set = variant(rules)
+        if rounds not in ROUND_CHOICES:
+            raise RuleError(f"rounds={rounds!r} is not offered "
+                                     f"(use one of {', '.join(map(str, ROUND_CHOICES))})")
+        self.state = "idle"  # idle, computing, running, stopped, done
+        self.exact_value: Fraction | None = None
+        self.result: simulate.SimulationResult | None = None
+        self.settings: tuple | None = None  # (rules name, policy, banker, rounds, seed) of the run
+        self._steps = None
+        self._pending: tuple | None = None  # (policy, rules) whose exact value is computed
+        self._running_mean = np.empty(0)
+        self._sum = 0.0
+        self._last_frame = 0.0
+        self._chart: plots.ConvergenceChart | None = None
+        self._task = None
+        self.message = MessageLine(self._language)
+        self.language_buttons = language_toggle(self._language)
+        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
+                                           value=rule_set.name)
+        self.rules_menu.add_class("t21-sim-rules")
+        self.policy_slider = widgets.IntSlider(value=policy, min=12, max=21)
+        self.policy_slider.add_class("t21-sim-policy")
+        self.banker_slider = widgets.IntSlider(value=rule_set.banker_stands_on, min=12, max=21)
+        self.banker_slider.add_class("t21-sim-banker")
+        self.rounds_menu = widgets.Dropdown(options=ROUND_CHOICES, value=rounds)
+        self.rounds_menu.add_class("t21-sim-rounds")
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
+                                               layout=widgets.Layout(width="14em"))
+        self.seed_box.add_class("t21-sim-seed")
+        self.run_button = widgets.Button(button_style="primary", icon="play")
+        self.run_button.add_class("t21-sim-run")
+        self.stop_button = widgets.Button(button_style="warning", icon="stop", disabled=True)
+        self.stop_button.add_class("t21-sim-stop")
+        self.progress = widgets.IntProgress(value=0, min=0, max=rounds)
+        self.progress.add_class("t21-sim-progress")
+        self.progress_label = widgets.Label()
+        self.status = widgets.HTML()
+        self.status.add_class("t21-sim-status")
+        self.result_html = widgets.HTML()
+        self.result_html.add_class("t21-sim-result")
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="520px"))
+        self.chart.add_class("t21-sim-chart")
+        self.title = widgets.HTML()
+        self.children = [
+            widgets.HBox([self.title, self.language_buttons]),
+            widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
+            widgets.HBox([self.policy_slider, self.banker_slider]),
+            widgets.HBox([self.run_button, self.stop_button, self.progress,
+                          self.progress_label]),
+            self.message, self.status, self.result_html, self.chart,
+        ]
+        self.run_button.on_click(self.message.guard(lambda _: self.start()))
+        self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
+        self.language_buttons.observe(
+            keep_message(self.message, lambda change: self._apply_language(change["new"])),
+            names="value")
+        self._relabel()
+
+    @property
+    def language(self) -> str:
+        """'en' or 'ru'; setting it shows everything again in that language."""
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self.language_buttons.value = check_language(language)
+
+    def _apply_language(self, language: str) -> None:
+        self._language = language
+        self.message.set_language(language)
+        if self._chart is not None:
+            key = _chart_key(self.settings[3], self.exact_value, language)
+            if key in _CHARTS:
+                self._chart_ready(key, _CHARTS[key])
+            else:
+                in_background(lambda: _new_chart(*key),
+                              keep_message(self.message, lambda c: self._chart_ready(key, c)),
+                              keep_message(self.message, self._failed))
+        self._relabel()
+
+    def _relabel(self) -> None:
+        lang = self._language
+        self.title.value = f"<b>{escape(text('sim_title', lang))}</b>"
+        self.rules_menu.description = text("rules", lang)
+        set_options(self.rules_menu, rules_options(lang))
+        self.policy_slider.description = text("policy_threshold", lang)
+        self.banker_slider.description = text("banker_threshold", lang)
+        for widget in (self.rules_menu, self.policy_slider, self.banker_slider, self.seed_box,
+                       self.rounds_menu):
+            widget.style.description_width = "initial"
+        set_options(self.rounds_menu, [(count(n, lang), n) for n in ROUND_CHOICES])
+        self.rounds_menu.description = text("rounds", lang)
+        self.seed_box.description = text("seed", lang)
+        self.run_button.description = text("sim_run", lang)
+        self.stop_button.description = text("sim_stop", lang)
+        self._show_state()
+
+    def _show_state(self) -> None:
+        lang = self._language
+        self.run_button.disabled = self.state in ("computing", "running")
+        self.stop_button.disabled = not self.run_button.disabled
+        self.progress.bar_style = {"done": "success", "stopped": "warning"}.get(self.state, "")
+        done = self.result.n if self.result is not None else 0
+        self.progress_label.value = f"{count(done, lang)} / {count(self.progress.max, lang)}"
+        self.status.value = f"<i>{escape(text('sim_state_' + self.state, lang))}</i>"
+        self.result_html.value = self._result_text()
+
+    def _result_text(self) -> str:
+        lang = self._language
+        if self.settings is None:
+            return ""
+        name, policy, banker, _, seed = self.settings
+        lines = [text("sim_settings", lang, rules=text(f"variant_{name}", lang), policy=policy,
+                      banker=banker, seed=seed)]
+        lines = [escape(line) for line in lines]
+        if self.exact_value is not None:
+            lines.append(escape(text("sim_exact", lang)) + " "
+                         + exact_html(self.exact_value, lang))
+        if self.result is not None:
+            lines.append(escape(text("sim_mean", lang, n=count(self.result.n, lang),
+                                     mean=signed(self.result.mean, 4, lang),
+                                     se=number(self.result.std_error, 4, lang))))
+            if self.exact_value is not None and self.result.std_error > 0:
+                z = (self.result.mean - float(self.exact_value)) / self.result.std_error
+                lines.append(escape(text("sim_distance", lang, z=number(abs(z), 1, lang))))
+        return "<br>".join(lines)
+
+    def start(self) -> None:
+        """Begin a run with the chosen rules, threshold, rounds and seed (R7–R17)."""
+        if self.state in ("computing", "running"):
+            return
+        rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_slider.value)
+        policy, total, seed = self.policy_slider.value, self.rounds_menu.value, self.seed_box.value
+        steps = simulate.rounds_in_steps(total, simulate.BLOCK, policy, rules, seed=seed)
+        self._steps, self.result, self._chart, self.chart.value = steps, None, None, b""
+        self._running_mean, self._sum = np.empty(total), 0.0
+        self.settings = (rules.name, policy, rules.banker_stands_on, total, seed)
+        self.progress.max, self.progress.value = total, 0
+        key = self._pending = (policy, rules)
+        self.exact_value = None
+        self.state = "computing"
+        self._show_state()
+        language = self._language
+        value = _EXACT.get(key)
+        if value is not None and _chart_key(total, value, language) in _CHARTS:
+            chart_key = _chart_key(total, value, language)
+            self._exact_ready(key, value, chart_key, _CHARTS[chart_key])
+            return
+
+        def work() -> tuple[Fraction, tuple, plots.ConvergenceChart]:
+            found = _EXACT.get(key)
+            found = exact.round_value(policy, rules=rules) if found is None else found
+            chart_key = _chart_key(total, found, language)
+            return found, chart_key, _CHARTS.get(chart_key) or _new_chart(*chart_key)
+
+        ready = keep_message(self.message, lambda result: self._exact_ready(key, *result))
+        in_background(work, ready, keep_message(self.message, self._failed))
+
+    def _exact_ready(self, key: tuple, value: Fraction, chart_key: tuple,
+                     chart: plots.ConvergenceChart) -> None:
+        _EXACT[key] = value
+        _remember(_CHARTS, chart_key, chart)
+        if self.state == "computing" and key == self._pending:
+            self.exact_value, self._chart = value, chart
+            self._begin_running()
+
+    def _chart_ready(self, key: tuple, chart: plots.ConvergenceChart) -> None:
+        _remember(_CHARTS, key, chart)
+        if self._chart is not None and key == _chart_key(self.settings[3], self.exact_value,
+                                                         self._language):
+            self._chart = chart
+            self._show_frame()
+
+    def _failed(self, error: BaseException) -> None:
+        self.state = "stopped"
+        self._show_state()
+        reraise(error)
+
+    def _begin_running(self) -> None:
+        self.state = "running"
+        self._show_state()
+        if running_loop() is not None:
+            self._task = asyncio.ensure_future(self._drive())
+
+    async def _drive(self) -> None:
+        while self.state == "running":
+            keep_message(self.message, self.step)()
+            await asyncio.sleep(PAUSE)
+
+    def step(self) -> bool:
+        """One step of a run (about 25,000 rounds and a new frame); True while running."""
+        if self.state != "running":
+            return False
+        result = next(self._steps, None)
+        if result is None:
+            self.state = "done"
+        else:
+            before = self.result.n if self.result is not None else 0
+            sums = self._sum + np.cumsum(result.results[before:])
+            self._running_mean[before:result.n] = sums / np.arange(before + 1, result.n + 1)
+            self._sum = float(sums[-1])
+            self.result = result
+            self.progress.value = result.n
+            if time.perf_counter() - self._last_frame >= FRAME_EVERY:
+                self._show_frame()
+        if self.state == "done":
+            self._show_frame()
+        self._show_state()
+        return self.state == "running"
+
+    def run_steps(self, k: int) -> int:
+        """Take up to `k` steps now (for tests and scripts); the number of steps taken."""
+        taken = 0
+        while taken < k and self.step():
+            taken += 1
+        return taken
+
+    def stop(self) -> None:
+        """Stop the run; what has been simulated so far stays on show."""
+        if self.state in ("computing", "running"):
+            self.state = "stopped"
+            self._show_frame()
+            self._show_state()
+
+    def _show_frame(self) -> None:
+        if self._chart is not None and self.result is not None:
+            n = self.result.n
+            std = self.result.std_error * math.sqrt(n) if n > 1 else math.nan
+            self.chart.value = self._chart.png(self._running_mean[:n], std,
+                                               float(self.exact_value))
+            self._last_frame = time.perf_counter()
+
+
+_EXACT: dict = {}  # (policy, RuleSet) -> exact.round_value, shared by every explorer
+_CHARTS: dict = {}  # (rounds, centre of the y axis, language) -> plots.ConvergenceChart
+MAX_CHARTS = 16  # about 1 MB each
+
+
+def _remember(cache: dict, key, value) -> None:
+    """Keep `value` under `key`, forgetting the oldest entries beyond MAX_CHARTS."""
+    cache.pop(key, None)
+    while len(cache) >= MAX_CHARTS:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
+def _chart_key(total: int, value: Fraction, lang: str) -> tuple[int, float, str]:
+    """Runs whose exact values round to the same tenth share a chart (and its y axis)."""
+    return total, round(float(value), 1), lang
+
+
+def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
+    """The chart's axes for a run (about 70 ms: done off the kernel's loop in a notebook)."""
+    return plots.ConvergenceChart(
+        total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
+        xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
+        exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
+        mean_label=text("chart_running", lang), thousands="\u202f" if lang == "ru" else ",")

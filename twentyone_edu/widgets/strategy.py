@@ -1,0 +1,205 @@
+"""StrategyExplorer: a heat map of buy − stand for every two-card hand, under any rule set and
+banker threshold (R11, R14); choose a cell to see its exact numbers."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .. import exact, plots
+from ..rules import variant
+from .common import MessageLine, escape
+from .explorer import (
+    exact_html,
+    in_background,
+    keep_message,
+    language_toggle,
+    reraise,
+    rules_options,
+    set_options,
+    signed,
+    unless_relabelling,
+)
+from .i18n import check_language, text
+
+
+class StrategyExplorer(widgets.VBox):
+    """Buy minus stand for every two-card hand from a fresh shoe, with the rules as controls."""
+
+    def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
+                 first: str | None = None, second: str | None = None, language: str = "en"):
+        super().__init__()
+        self.add_class("t21-strategy")
+        self._language = check_language(language)
+        rule_set = variant(rules)
+        self.state = "idle"  # computing, ready
+        self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}
+        self.ranks: tuple[str, ...] = ()
+        self._raster: plots.Raster | None = None
+        self._waiting: set = set()  # rule sets being computed in the background
+        self.message = MessageLine(self._language)
+        self.language_buttons = language_toggle(self._language)
+        self.title = widgets.HTML()
+        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
+                                           value=rule_set.name)
+        self.rules_menu.add_class("t21-strategy-rules")
+        self.banker_slider = widgets.IntSlider(
+            value=banker_stands_on if banker_stands_on is not None else rule_set.banker_stands_on,
+            min=12, max=21)
+        self.banker_slider.add_class("t21-strategy-banker")
+        self.first_menu = widgets.Dropdown(layout=widgets.Layout(width="12em"))
+        self.first_menu.add_class("t21-strategy-first")
+        self.second_menu = widgets.Dropdown(layout=widgets.Layout(width="12em"))
+        self.second_menu.add_class("t21-strategy-second")
+        self.status = widgets.HTML()
+        self.status.add_class("t21-strategy-status")
+        self.cell = widgets.HTMLMath()
+        self.cell.add_class("t21-strategy-cell")
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="520px"))
+        self.chart.add_class("t21-strategy-chart")
+        self.legend = widgets.HTML()
+        self.legend.add_class("t21-strategy-legend")
+        self.children = [
+            widgets.HBox([self.title, self.language_buttons]),
+            widgets.HBox([self.rules_menu, self.banker_slider]),
+            widgets.HBox([self.first_menu, self.second_menu]),
+            self.message, self.status, self.cell, self.chart, self.legend,
+        ]
+        self._wanted = (first, second)
+        self.rules_menu.observe(unless_relabelling(
+            self.rules_menu, self.message.guard(lambda _: self.update())), names="value")
+        self.banker_slider.observe(self.message.guard(lambda _: self.update()), names="value")
+        for menu in (self.first_menu, self.second_menu):
+            menu.observe(unless_relabelling(menu, self.message.guard(lambda _: self._show())),
+                         names="value")
+        self.language_buttons.observe(
+            keep_message(self.message, lambda change: self._apply_language(change["new"])),
+            names="value")
+        self._relabel()
+        self.message.guard(self.update)()
+
+    @property
+    def language(self) -> str:
+        """'en' or 'ru'; setting it shows everything again in that language."""
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self.language_buttons.value = check_language(language)
+
+    def _apply_language(self, language: str) -> None:
+        self._language = language
+        self.message.set_language(language)
+        self._relabel()
+        self.update()
+
+    def _relabel(self) -> None:
+        lang = self._language
+        self.title.value = f"<b>{escape(text('strategy_title', lang))}</b>"
+        self.legend.value = f"<small>{escape(text('strategy_legend', lang))}</small>"
+        self.rules_menu.description = text("rules", lang)
+        set_options(self.rules_menu, rules_options(lang))
+        self.banker_slider.description = text("banker_threshold", lang)
+        self.first_menu.description = text("strategy_first", lang)
+        self.second_menu.description = text("strategy_second", lang)
+        for control in (self.rules_menu, self.banker_slider, self.first_menu, self.second_menu):
+            control.style.description_width = "initial"
+
+    def _key(self):
+        return variant(self.rules_menu.value).with_(banker_stands_on=self.banker_slider.value)
+
+    def update(self) -> None:
+        """Show the table for the chosen rules: at once if computed before, else compute it."""
+        key = self._key()
+        if key in _HEAT_MAPS:
+            self._use(key)
+            return
+        self.state = "computing"
+        self.status.value = f"<i>{escape(text('strategy_computing', self._language))}</i>"
+        if key in self._waiting:
+            return
+        self._waiting.add(key)
+
+        def ready(_) -> None:
+            self._waiting.discard(key)
+            if self._key() == key:
+                self._use(key)
+
+        def failed(error: BaseException) -> None:
+            self._waiting.discard(key)
+            reraise(error)
+
+        in_background(lambda: heat_map(key), keep_message(self.message, ready),
+                      keep_message(self.message, failed))
+
+    def _use(self, key) -> None:
+        self.ranks, self.table = _TABLES[key]
+        self._raster = _HEAT_MAPS[key]
+        self.state = "ready"
+        self.status.value = ""
+        first, second = self._wanted
+        options = list(self.ranks)
+        for menu, wanted, fallback in ((self.first_menu, first, options[-1]),
+                                       (self.second_menu, second, options[-2])):
+            set_options(menu, options, wanted if wanted in options else fallback, notify=False)
+        self._wanted = (self.first_menu.value, self.second_menu.value)
+        self._show()
+
+    def _show(self) -> None:
+        """The chosen cell's exact numbers, and the heat map with that cell framed."""
+        if self.state != "ready" or self.first_menu.value is None:
+            return
+        lang = self._language
+        first, second = self.first_menu.value, self.second_menu.value
+        self._wanted = (first, second)
+        i, j = self.ranks.index(first), self.ranks.index(second)
+        self.chart.value = self._raster.png((i, j))
+        row = self.table[first, second]
+        if row is None or row["draw"] is None:
+            self.decision = None
+            self.cell.value = escape(text("strategy_natural", lang, first=first, second=second))
+            return
+        stand, buy, gain = row["stand"], row["draw"], row["gain"]
+        verdict = "buy" if gain > 0 else "stand" if gain < 0 else "equal"
+        self.decision = verdict
+        self.cell.value = "<br>".join([
+            escape(text("strategy_cell", lang, first=first, second=second)),
+            escape(text("advice_stand_value", lang)) + ": " + exact_html(stand, lang),
+            escape(text("advice_buy_value", lang)) + ": " + exact_html(buy, lang),
+            f"<b class='t21-verdict-{verdict}'>"
+            + escape(text("strategy_gain", lang, gain=signed(gain, 4, lang),
+                          verdict=text(f"strategy_{verdict}", lang))) + "</b>",
+        ])
+
+
+_TABLES: dict = {}  # RuleSet -> (ranks, table), shared by every StrategyExplorer
+_HEAT_MAPS: dict = {}  # RuleSet -> plots.Raster, the newest MAX_HEAT_MAPS kept
+MAX_HEAT_MAPS = 24  # about 1 MB each
+
+
+def strategy_values(rules) -> tuple[tuple[str, ...], dict]:
+    """The ranks of the heat map (one per value class, in the engine's order) and
+    {(first, second): the row of exact.strategy_table, or None for a natural}."""
+    if rules not in _TABLES:
+        rows = {tuple(row["hand"].split()): row for row in exact.strategy_table(rules=rules)}
+        ranks = tuple(dict.fromkeys(rank for hand in rows for rank in hand))
+        table = {(a, b): rows.get((a, b), rows.get((b, a))) for a in ranks for b in ranks}
+        _TABLES[rules] = ranks, table
+    return _TABLES[rules]
+
+
+def heat_map(rules) -> plots.Raster:
+    """The heat map of `rules`, drawn once (the slow part: off the kernel's loop). It holds no
+    words, only ranks and numbers (buy − stand in hundredths of a stake), so it serves every
+    language; the widget writes the title and the legend beside it."""
+    if rules in _HEAT_MAPS:
+        return _HEAT_MAPS[rules]
+    ranks, table = strategy_values(rules)
+    gains = {cell: None if row is None else row["gain"] for cell, row in table.items()}
+    figure = plots.strategy_heatmap(
+        gains, ranks, title="", xlabel="", ylabel="", colorbar_label="", missing_label="21",
+        cell_format=lambda gain: f"{100 * gain:+.0f}".replace("-", "−"))
+    raster = plots.Raster.of_grid(figure, len(ranks), len(ranks))
+    while len(_HEAT_MAPS) >= MAX_HEAT_MAPS:
+        del _HEAT_MAPS[next(iter(_HEAT_MAPS))]
+    _HEAT_MAPS[rules] = raster
+    return raster
