@@ -216,7 +216,11 @@ def test_the_guide_has_a_section_per_notebook():
 def test_the_guide_answers_every_exercise_and_agrees_with_the_tokens():
     answers = guide_answers()
     tokens = {key: token for path in LESSONS for key, (token, _) in exercises(path).items()}
-    assert sorted(answers) == sorted(tokens), "exercises without answers, or answers without one"
+    unanswered = sorted(set(tokens) - set(answers))
+    orphans = sorted(set(answers) - set(tokens))
+    assert not unanswered and not orphans, (
+        f"exercises without an answer in the guide: {unanswered}; "
+        f"answers in the guide without an exercise: {orphans}")
     for key, token in tokens.items():
         salt = token.split(":")[1]
         assert make_answer_token(answers[key], salt=salt) == token, (
