@@ -1,7 +1,10 @@
 """The course's ipywidgets: live table, explorers, quiz; every label in English and Russian."""
 
 from .advice import AdviceExplorer as AdviceExplorer
+from .banker_chooser import BankerChooser as BankerChooser
+from .cards import CardsView as CardsView
 from .quiz import Quiz as Quiz
 from .quiz import make_answer_token as make_answer_token
 from .simulation import SimulationExplorer as SimulationExplorer
 from .strategy import StrategyExplorer as StrategyExplorer
+from .table import TableWidget as TableWidget

@@ -68,11 +68,15 @@ class MessageLine(widgets.HTML):
         if self._error is not None:
             self.show(self._error)
 
-    def guard(self, callback: Callable) -> Callable:
-        """`callback` made safe for a widget: errors become a message, never a traceback."""
+    def guard(self, callback: Callable, clear: bool = True) -> Callable:
+        """`callback` made safe for a widget: errors become a message, never a traceback.
+
+        The message is cleared first, unless `clear` is False (e.g. a language switch).
+        """
 
         def guarded(*args, **kwargs):
-            self.clear()
+            if clear:
+                self.clear()
             try:
                 return callback(*args, **kwargs)
             except TwentyOneError as error:

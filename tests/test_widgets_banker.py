@@ -1,0 +1,178 @@
+"""BankerChooser headless: the draw for the first bank card by card (R4), exact chances beside
+simulated frequencies, both languages, bad input, random events at every control."""
+
+import asyncio
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from twentyone_edu.widgets import banker_chooser
+from twentyone_edu.widgets.banker_chooser import BankerChooser
+
+
+def first_ace_chances(n_players: int, cards: int = 104, aces: int = 8) -> list[Fraction]:
+    """Seat chances worked out card by card: no ace so far, then an ace (R4)."""
+    seats = [Fraction(0)] * n_players
+    none_yet = Fraction(1)
+    for j in range(cards - aces + 1):  # card j + 1 goes to seat j mod n
+        left = cards - j
+        seats[j % n_players] += none_yet * Fraction(aces, left)
+        none_yet *= Fraction(left - aces, left)
+    return seats
+
+
+def aria_labels(html: str) -> list[str]:
+    return re.findall(r'aria-label="([^"]*)"', html)
+
+
+def check_draw(b: BankerChooser) -> None:
+    """The cards go round in seat order and stop at the first ace (R4)."""
+    ranks = [card.rank for _, card in b.draw]
+    assert ranks[-1] == "A" and "A" not in ranks[:-1]
+    assert [seat for seat, _ in b.draw] == [k % b.n_players + 1 for k in range(len(b.draw))]
+    assert 0 <= b.shown <= len(b.draw)
+    assert len(aria_labels(b.seats.value)) == b.shown
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ["Next card", "To the first ace", "Shuffle again", "Animate", "Players", "Seed",
+            "Simulate", "Exact chance", "Seat 1"]),
+    ("ru", ["Следующая карта", "До первого туза", "Перетасовать заново", "Анимация", "Игроки",
+            "Зерно", "Смоделировать", "Точная вероятность", "Место 1"]),
+])
+def test_built_in_both_languages(language, words):
+    b = BankerChooser(players=5, seed=1, language=language)
+    shown = " ".join([b.next_button.description, b.all_button.description,
+                      b.new_button.description, b.animate_toggle.description,
+                      b.players_box.description, b.seed_box.description,
+                      b.simulate_button.description, b.chances.value, b.seats.value])
+    for word in words:
+        assert word in shown
+    for css in ("t21-bc-next", "t21-bc-all", "t21-bc-new", "t21-bc-simulate"):
+        assert any(css in w._dom_classes for w in (b.next_button, b.all_button, b.new_button,
+                                                   b.simulate_button))
+
+
+def test_card_by_card_until_the_first_ace():
+    b = BankerChooser(players=4, seed=3)
+    check_draw(b)
+    assert b.shown == 0 and b.banker is None
+    b.next_button.click()
+    assert b.shown == 1 and len(aria_labels(b.seats.value)) == 1
+    while not b.done:
+        check_draw(b)
+        assert "No ace yet" in b.result.value
+        b.next_button.click()
+    seat = (len(b.draw) - 1) % 4 + 1
+    assert b.banker == seat
+    assert f"Seat {seat} receives the first ace" in b.result.value
+    assert [label[:6] for label in aria_labels(b.seats.value)].count("ace of") == 1
+    assert b.next_button.disabled
+    b.next_button.click()
+    assert "Not accepted" in b.message.value and f"seat {seat} holds the bank" in b.message.value
+
+
+def test_the_seed_repeats_the_draw_and_shuffle_again_changes_it():
+    one, two = BankerChooser(players=6, seed=42), BankerChooser(players=6, seed=42)
+    assert one.draw == two.draw
+    one.all_button.click()
+    old_seed = one.seed_box.value
+    one.new_button.click()
+    assert one.seed_box.value != old_seed and one.seed == int(one.seed_box.value)
+    assert one.shown == 0
+    again = BankerChooser(players=6, seed=one.seed)
+    assert again.draw == one.draw
+
+
+@pytest.mark.parametrize("n", [2, 5, 12])
+def test_exact_chances_shown_as_fractions_and_percentages(n):
+    b = BankerChooser(players=n, seed=1)
+    chances = first_ace_chances(n)
+    assert sum(chances) == 1
+    rows = b.chances.value.split("<tr>")[2:]
+    assert len(rows) == n
+    for row, p in zip(rows, chances, strict=True):
+        assert f"{p.numerator}/{p.denominator}" in row and f"{float(p):.2%}" in row
+
+
+def test_simulated_frequencies_beside_the_exact_chances():
+    b = BankerChooser(players=3, seed=7, trials=50_000)
+    b.simulate_button.click()
+    assert b.message.value == ""
+    assert "50 000 simulated draws with seed 7" in b.chances.value
+    rows = b.chances.value.split("<tr>")[2:]
+    for row, p in zip(rows, first_ace_chances(3), strict=True):
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
+        simulated = float(cells[3].rstrip("%")) / 100
+        error = float(cells[4].strip("± %")) / 100
+        assert abs(simulated - float(p)) < 4 * error + 1e-4  # within 4 standard errors
+    b.players_box.value = 4
+    assert "Press «Simulate»" in b.chances.value  # a new number of players: no old figures
+
+
+def test_bad_seed_changes_nothing():
+    b = BankerChooser(players=5, seed=9, language="ru")
+    b.next_button.click()
+    draw, shown = b.draw, b.shown
+    b.seed_box.value = "<b>xyz</b>"
+    assert "Не принято: зерно &#x27;&lt;b&gt;xyz&lt;/b&gt;&#x27; — не целое число" in \
+        b.message.value
+    assert b.draw is draw and b.shown == shown and b.message.unexpected == []
+    b.language_toggle.value = "en"
+    assert "Not accepted: the seed" in b.message.value
+    b.seed_box.value = "9"
+    assert b.message.value == ""
+
+
+def test_animation_without_an_event_loop_shows_the_whole_draw():
+    b = BankerChooser(players=4, seed=2)
+    b.animate_toggle.value = True
+    assert b.done and not b.animate_toggle.value and b.message.value == ""
+
+
+def test_animation_steps_on_the_event_loop_without_blocking(monkeypatch):
+    monkeypatch.setattr(banker_chooser, "STEP_SECONDS", 0.01)
+    b = BankerChooser(players=12, seed=2)
+    steps = []
+
+    async def watch():
+        b.animate_toggle.value = True
+        for _ in range(500):
+            await asyncio.sleep(0.005)  # the loop stays free between the cards
+            steps.append(b.shown)
+            if b.done:
+                break
+
+    asyncio.run(watch())
+    assert b.done and not b.animate_toggle.value
+    assert steps[0] < len(b.draw) and sorted(steps) == steps
+    assert b.message.unexpected == []
+
+
+BUTTONS = ["next_button", "all_button", "new_button", "simulate_button"]
+VALUES = {"players_box": list(range(2, 13)), "seed_box": ["", "1", "77", "xyz", "-5", "2.5"],
+          "trials_box": list(banker_chooser.TRIALS), "animate_toggle": [True, False],
+          "language_toggle": ["en", "ru"]}
+EVENT = st.one_of(
+    st.tuples(st.just("click"), st.sampled_from(BUTTONS + ["next_button"] * 6), st.just(0)),
+    st.tuples(st.just("set"), st.sampled_from(sorted(VALUES)), st.integers(0, 100)),
+)
+
+
+@settings(max_examples=3, phases=[Phase.explicit, Phase.reuse, Phase.generate],
+          suppress_health_check=[HealthCheck.large_base_example, HealthCheck.data_too_large,
+                                 HealthCheck.too_slow])
+@given(events=st.lists(EVENT, min_size=1000, max_size=1100), seed=st.integers(0, 10**6))
+def test_random_events_never_raise(events, seed):
+    b = BankerChooser(players=5, seed=seed)
+    for kind, name, k in events:
+        if kind == "click":
+            getattr(b, name).click()
+        else:
+            getattr(b, name).value = VALUES[name][k % len(VALUES[name])]
+        assert b.message.unexpected == [], (kind, name, k)
+        check_draw(b)
+        assert len(b.exact_chances) == b.n_players and sum(b.exact_chances) == 1

@@ -1,0 +1,250 @@
+"""BankerChooser: the draw for the first bank, card by card, beside the exact chances (R4).
+
+The draw itself is twentyone_edu.table.Table.choose_banker(); the chances come from
+exact.first_banker_probabilities and the frequencies from simulate.first_banker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import ipywidgets as widgets
+
+from .. import exact, simulate
+from ..table import Table
+from .cards import OPEN, hand_html
+from .common import InputError, MessageLine, escape
+from .i18n import check_language, text
+from .table import parse_seed
+
+STEP_SECONDS = 0.6  # the pause between two cards when animated
+TRIALS = (1_000, 10_000, 50_000)
+CARD_HEIGHT = 70
+
+
+class BankerChooser(widgets.VBox):
+    """Cards handed round the seats one at a time until the first ace, who holds the bank (R4).
+
+    `players`: 2–12 seats; `seed`: the same seed hands out the same cards; `trials`: simulated
+    draws to set beside the exact chances.
+    """
+
+    def __init__(self, players: int = 5, seed: int | None = 1, language: str = "en",
+                 trials: int = 10_000):
+        super().__init__()
+        self.add_class("t21-banker-chooser")
+        self.language = check_language(language)
+        self.message = MessageLine(language)
+        self.simulation = None
+        self._animation = None
+        self._build(players, seed, trials)
+        self._new_draw()
+        self._relabel()
+        self._render()
+        self._wire()
+        self.children = [
+            widgets.HBox([self.title, self.language_toggle],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.players_box, self.seed_box],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.next_button, self.all_button, self.new_button,
+                          self.animate_toggle], layout=widgets.Layout(flex_flow="row wrap")),
+            self.message, self.result, self.seats,
+            widgets.HBox([self.trials_box, self.simulate_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.chances,
+        ]
+
+    # ----- building -----
+
+    def _build(self, players, seed, trials) -> None:
+        wide = {"description_width": "initial"}
+        self.title = widgets.HTML()
+        self.language_toggle = widgets.ToggleButtons(
+            options=[(text("lang_en"), "en"), (text("lang_ru", "ru"), "ru")],
+            value=self.language, style={"button_width": "auto"})
+        self.players_box = widgets.IntSlider(value=players, min=2, max=12, style=wide)
+        self.seed_box = widgets.Text(value="" if seed is None else str(seed), style=wide,
+                                     continuous_update=False,
+                                     layout=widgets.Layout(width="14em"))
+        auto = widgets.Layout(width="auto")
+        self.next_button = widgets.Button(button_style="primary", layout=auto)
+        self.all_button = widgets.Button(layout=auto)
+        self.new_button = widgets.Button(layout=auto)
+        self.animate_toggle = widgets.ToggleButton(value=False, layout=auto)
+        self.trials_box = widgets.Dropdown(
+            options=[(f"{n:,}".replace(",", " "), n) for n in TRIALS],
+            value=trials if trials in TRIALS else TRIALS[1], style=wide)
+        self.simulate_button = widgets.Button(layout=auto)
+        self.result = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.chances = widgets.HTML()
+        for widget, css in ((self.language_toggle, "t21-language"),
+                            (self.players_box, "t21-bc-players"), (self.seed_box, "t21-bc-seed"),
+                            (self.next_button, "t21-bc-next"), (self.all_button, "t21-bc-all"),
+                            (self.new_button, "t21-bc-new"),
+                            (self.animate_toggle, "t21-bc-animate"),
+                            (self.trials_box, "t21-bc-trials"),
+                            (self.simulate_button, "t21-bc-simulate"),
+                            (self.result, "t21-bc-result"), (self.seats, "t21-bc-seats"),
+                            (self.chances, "t21-bc-chances")):
+            widget.add_class(css)
+
+    def _wire(self) -> None:
+        for button, action in ((self.next_button, self._next), (self.all_button, self._all),
+                               (self.new_button, self._shuffle_again),
+                               (self.simulate_button, self._simulate)):
+            button.on_click(self._callback(action))
+        for box, action in ((self.players_box, self._new_draw), (self.seed_box, self._new_draw),
+                            (self.trials_box, None), (self.animate_toggle, self._animate)):
+            box.observe(self._callback(action), names="value")
+        self.language_toggle.observe(self._callback(self._switch_language, clear=False),
+                                     names="value")
+
+    def _callback(self, action, clear: bool = True):
+        def run(*_):
+            try:
+                if action is not None:
+                    action()
+            finally:
+                self._render()
+
+        return self.message.guard(run, clear)
+
+    # ----- the draw (R4) -----
+
+    def _new_draw(self) -> None:
+        """A fresh shuffle for the chosen number of players and seed; no card shown yet."""
+        seed = parse_seed(self.seed_box.value)
+        n = self.players_box.value
+        table = Table([str(i + 1) for i in range(n)], seed=seed)
+        table.choose_banker()
+        self.draw = [(int(seat), card) for seat, card in table.banker_draw]
+        self.shown = 0
+        self.n_players, self.seed = n, seed
+        self.exact_chances = exact.first_banker_probabilities(n)
+        self.simulation = None
+
+    @property
+    def banker(self) -> int | None:
+        """The seat (1, 2, ...) that received the first ace, once that card is shown."""
+        return self.draw[-1][0] if self.done else None
+
+    @property
+    def done(self) -> bool:
+        """Whether every card up to the first ace has been shown."""
+        return self.shown >= len(self.draw)
+
+    def _next(self) -> None:
+        """Show the next card (R4)."""
+        if self.done:
+            raise InputError("bc_done", seat=self.banker)
+        self.shown += 1
+
+    def _all(self) -> None:
+        """Show every card up to the first ace (R4)."""
+        self.shown = len(self.draw)
+
+    def _shuffle_again(self) -> None:
+        """A new random seed, written into the seed box so the class can repeat it."""
+        self.animate_toggle.value = False
+        self.seed_box.value = str(random.randrange(1, 1_000_000))
+
+    def _animate(self) -> None:
+        """Show the cards one by one with a pause, without blocking the kernel."""
+        if not self.animate_toggle.value:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (e.g. a plain script): show the draw at once
+            self._all()
+            self.animate_toggle.value = False
+            return
+        if self.done:
+            self.shown = 0
+        self._animation = token = object()  # a newer animation stops this one
+        loop.call_later(STEP_SECONDS, self._tick, loop, token)
+
+    def _tick(self, loop, token) -> None:
+        if not self.animate_toggle.value or token is not self._animation:
+            return
+        self._callback(self._next)()
+        if self.done:
+            self.animate_toggle.value = False
+        else:
+            loop.call_later(STEP_SECONDS, self._tick, loop, token)
+
+    def _simulate(self) -> None:
+        """Simulated draws beside the exact chances (simulate.first_banker)."""
+        seed = 0 if self.seed is None else self.seed
+        self.simulation = simulate.first_banker(self.n_players, self.trials_box.value, seed=seed)
+        self.simulation_seed = seed
+
+    # ----- language and display -----
+
+    def _switch_language(self) -> None:
+        self.language = self.language_toggle.value
+        self.message.set_language(self.language)
+        self._relabel()
+
+    def _relabel(self) -> None:
+        language = self.language
+        for widget, key in ((self.players_box, "bc_players"), (self.seed_box, "tw_seed"),
+                            (self.next_button, "bc_next"), (self.all_button, "bc_all"),
+                            (self.new_button, "bc_new"), (self.animate_toggle, "bc_animate"),
+                            (self.trials_box, "bc_trials"),
+                            (self.simulate_button, "bc_simulate")):
+            widget.description = text(key, language)
+        self.seed_box.placeholder = text("tw_seed_help", language)
+        self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>"
+                            f"{escape(text('bc_title', language))}</h3>")
+
+    def _render(self) -> None:
+        language = self.language
+        self.next_button.disabled = self.all_button.disabled = self.done
+        if self.shown == 0:
+            result = text("bc_start", language)
+        elif self.done:
+            result = text("bc_result", language, n=self.banker, k=self.shown)
+        else:
+            result = text("bc_waiting", language, k=self.shown)
+        self.result.value = f"<b style='font-size:1.15em'>{escape(result)}</b>"
+        self.seats.value = self._seats_html()
+        self.chances.value = self._chances_html()
+
+    def _seats_html(self) -> str:
+        cells = []
+        for seat in range(1, self.n_players + 1):
+            cards = [card for who, card in self.draw[:self.shown] if who == seat]
+            ace = self.banker == seat
+            frame = "3px solid #1f4e9c" if ace else "1px solid #ccc"
+            label = text("bc_seat", self.language, n=seat)
+            if ace:
+                label += " — " + text("tw_banker_badge", self.language)
+            cards_html = hand_html(cards, [OPEN] * len(cards), self.language, CARD_HEIGHT)
+            cells.append(f"<div style='border:{frame};border-radius:6px;padding:4px;"
+                         f"margin:3px;min-width:7em'><b>{escape(label)}</b>{cards_html}</div>")
+        return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
+
+    def _chances_html(self) -> str:
+        language = self.language
+        head = "".join(f"<th style='padding:2px 10px'>{escape(text(k, language))}</th>"
+                       for k in ("bc_seat_col", "bc_exact", "bc_percent", "bc_simulated",
+                                 "bc_se"))
+        sim = self.simulation
+        rows = []
+        for i, p in enumerate(self.exact_chances):
+            simulated = "<td></td><td></td>" if sim is None else (
+                f"<td style='padding:2px 10px;text-align:right'>{sim.frequencies[i]:.2%}</td>"
+                f"<td style='padding:2px 10px;text-align:right'>± {sim.std_errors[i]:.2%}</td>")
+            rows.append(f"<tr><td style='padding:2px 10px'>{i + 1}</td>"
+                        f"<td style='padding:2px 10px'>{p.numerator}/{p.denominator}</td>"
+                        f"<td style='padding:2px 10px;text-align:right'>{float(p):.2%}</td>"
+                        f"{simulated}</tr>")
+        note = (text("bc_no_sim", language) if sim is None else
+                text("bc_sim_note", language, n=f"{sim.n:,}".replace(",", " "),
+                     seed=self.simulation_seed))
+        return (f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}"
+                f"</table><small>{escape(note)}</small>")
+

@@ -1,0 +1,614 @@
+"""TableWidget: the live game at a table of 2–12 players, in English or Russian (R4–R20).
+
+The widget holds no game logic: every move is a call to twentyone_edu.table.Table, and the odds
+come from twentyone_edu.exact. The student plays one seat (or watches); the other seats are
+computer players who buy while their total is below a threshold; the banker plays by the
+RuleSet's rule (R14) or by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+import ipywidgets as widgets
+
+from .. import exact
+from ..cards import Shoe, hand_value
+from ..errors import StakeError, TwentyOneError
+from ..rules import HISTORICAL, VARIANTS, variant
+from ..table import Table, format_money
+from .cards import CLOSED, OPEN, PEEK, hand_html
+from .common import InputError, MessageLine, escape
+from .i18n import TEXT, check_language, text
+from .table_text import Entry, event_line, payment_line
+
+LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
+CARD_HEIGHT = 84
+_WHOLE = re.compile(r"[+-]?\d{1,12}")
+_WIDE = {"description_width": "initial"}
+
+
+def parse_whole(value: str, key: str = "bad_amount") -> int:
+    """A whole number typed into a box; anything else is an InputError naming the text."""
+    typed = value.strip()
+    if not _WHOLE.fullmatch(typed):
+        raise InputError(key, value=repr(value))
+    return int(typed)
+
+
+def parse_seed(value: str) -> int | None:
+    """The seed box: empty for a random shuffle, otherwise a whole number."""
+    return None if not value.strip() else parse_whole(value, "bad_seed")
+
+
+def parse_names(value: str) -> tuple[list[str], dict[str, int]]:
+    """'You, Vera:15, Pavel' -> the names and each computer player's own threshold."""
+    names, thresholds = [], {}
+    for item in value.split(","):
+        name, colon, threshold = item.partition(":")
+        name = name.strip()
+        names.append(name)
+        if colon:
+            if not _WHOLE.fullmatch(threshold.strip()):
+                raise InputError("bad_threshold", value=repr(threshold.strip()), name=name)
+            thresholds[name] = int(threshold)
+    return names, thresholds
+
+
+def default_names(n: int, language: str) -> list[str]:
+    """The first n default names ('You, Vera, ...', then 'Player 5', ...)."""
+    names = [name.strip() for name in text("tw_default_names", language).split(",")]
+    names += [text("tw_default_name", language, n=i + 1) for i in range(len(names), n)]
+    return names[:n]
+
+
+def rules_label(rules, language: str) -> str:
+    """A RuleSet's name as shown in the rules menu."""
+    key = f"variant_{rules.name}"
+    name = text(key, language) if key in TEXT else rules.name
+    return name if VARIANTS.get(rules.name) == rules else f"{name} *"
+
+
+def _button(key: str, css: str, style: str = "") -> widgets.Button:
+    button = widgets.Button(description=key, button_style=style,
+                            layout=widgets.Layout(width="auto"))
+    button.add_class(css)
+    return button
+
+
+class TableWidget(widgets.VBox):
+    """The live table: seats, the draw for the bank, stakes, deal, buying, settlement (R4–R20).
+
+    `players`: names (a computer player may carry a threshold, 'Vera:15') or a number 2–12;
+    `you`: the student's seat (index or name; None to watch); `threshold`: computer players buy
+    while below it; `seed`: the same seed deals the same cards.
+    """
+
+    def __init__(self, players=None, rules=HISTORICAL, seed: int | None = None,
+                 language: str = "en", you: int | str | None = 0, threshold: int = 17,
+                 purse: int = 100, banker_by_hand: bool = False, computer_stake: int = 1):
+        self.language = check_language(language)
+        self.purse, self.computer_stake = purse, computer_stake
+        if players is None or isinstance(players, int):
+            players = default_names(4 if players is None else players, language)
+        rules = variant(rules)
+        super().__init__()
+        self.add_class("t21-table-widget")
+        self.message = MessageLine(language)
+        self._quiet = False
+        self._labels: list[tuple[widgets.Widget, str, str]] = []
+        self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
+        self._build_displays()
+        self._new_table()
+        if isinstance(you, int) and not isinstance(you, bool):
+            you = self.table.players[you] if 0 <= you < len(self.table.players) else None
+        self.you_box.value = you if you in self.table.players else ""
+        self._wire()
+        self._relabel()
+        self._render()
+        self.children = self._layout()
+
+    # ----- building -----
+
+    def _label(self, widget, key: str, attribute: str = "description") -> widgets.Widget:
+        self._labels.append((widget, attribute, key))
+        return widget
+
+    def _build_controls(self, names, rules, seed, threshold, banker_by_hand) -> None:
+        self.language_toggle = widgets.ToggleButtons(
+            options=[(text("lang_en"), "en"), (text("lang_ru", "ru"), "ru")],
+            value=self.language, style={"button_width": "auto"})
+        self.language_toggle.add_class("t21-language")
+        count = len(names.split(","))
+        self.players_box = self._label(widgets.BoundedIntText(
+            value=min(max(count, 2), 12), min=2, max=12, style=_WIDE,
+            layout=widgets.Layout(width="9em")), "tw_players")
+        self.names_box = self._label(widgets.Text(value=names, style=_WIDE,
+                                                  layout=widgets.Layout(width="32em")),
+                                     "tw_names")
+        self._label(self.names_box, "tw_names_help", "placeholder")
+        self.you_box = self._label(widgets.Dropdown(style=_WIDE), "tw_you")
+        self.threshold_box = self._label(widgets.IntSlider(
+            value=threshold, min=12, max=21, style=_WIDE), "tw_threshold")
+        options = list(VARIANTS.values())
+        self.rules_box = self._label(widgets.Dropdown(
+            options=[(r.name, r) for r in options + ([rules] if rules not in options else [])],
+            value=rules, style=_WIDE), "tw_rules")
+        self.seed_box = self._label(widgets.Text(
+            value="" if seed is None else str(seed), style=_WIDE,
+            layout=widgets.Layout(width="14em")), "tw_seed")
+        self._label(self.seed_box, "tw_seed_help", "placeholder")
+        self.by_hand_box = self._label(widgets.Checkbox(value=banker_by_hand, indent=False),
+                                       "tw_banker_by_hand")
+        self.new_table_button = self._label(_button("", "t21-new-table"), "tw_new_table")
+        self.draw_button = self._label(_button("", "t21-draw-banker"), "tw_draw_banker")
+        self.draw_all_button = self._label(_button("", "t21-draw-all"), "tw_draw_all")
+        self.stake_box = self._label(widgets.Text(value="1", style=_WIDE,
+                                                  layout=widgets.Layout(width="10em")),
+                                     "tw_stake")
+        self.stake_button = _button("", "t21-stake-button")
+        self.deal_button = self._label(_button("", "t21-deal", "primary"), "tw_deal")
+        self.buy_button = self._label(_button("", "t21-buy", "success"), "tw_buy")
+        self.stand_button = self._label(_button("", "t21-stand", "warning"), "tw_stand")
+        self.banker_button = self._label(_button("", "t21-banker-play"), "tw_banker_play")
+        self.odds_toggle = self._label(widgets.ToggleButton(value=False), "tw_odds")
+        self.price_box = self._label(widgets.Text(value="10", style=_WIDE,
+                                                  layout=widgets.Layout(width="9em")),
+                                     "tw_price")
+        self.buy_bank_button = self._label(_button("", "t21-buy-bank"), "tw_buy_bank")
+        for widget, css in ((self.players_box, "t21-players"), (self.names_box, "t21-names"),
+                            (self.you_box, "t21-you"), (self.threshold_box, "t21-threshold"),
+                            (self.rules_box, "t21-rules"), (self.seed_box, "t21-seed"),
+                            (self.by_hand_box, "t21-banker-by-hand"),
+                            (self.stake_box, "t21-stake"), (self.odds_toggle, "t21-odds"),
+                            (self.price_box, "t21-price")):
+            widget.add_class(css)
+
+    def _build_displays(self) -> None:
+        self.title = widgets.HTML()
+        self.status = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.shoe_label = widgets.HTML()
+        self.settlement = widgets.HTML(layout=widgets.Layout(flex="1 1 26em"))
+        self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 22em"))
+        self.log_view = widgets.HTML()
+        for widget, css in ((self.status, "t21-status"), (self.seats, "t21-seats"),
+                            (self.shoe_label, "t21-shoe"), (self.settlement, "t21-settlement"),
+                            (self.odds_view, "t21-odds-view"), (self.log_view, "t21-log")):
+            widget.add_class(css)
+
+    def _layout(self) -> list[widgets.Widget]:
+        row = widgets.HBox
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        return [
+            row([self.title, self.language_toggle], layout=wrap),
+            row([self.players_box, self.names_box, self.rules_box, self.seed_box,
+                 self.new_table_button], layout=wrap),
+            row([self.you_box, self.threshold_box, self.by_hand_box], layout=wrap),
+            self.message, self.status,
+            row([self.draw_button, self.draw_all_button, self.stake_box, self.stake_button,
+                 self.deal_button, self.buy_button, self.stand_button, self.banker_button,
+                 self.odds_toggle], layout=wrap),
+            self.seats, self.shoe_label,
+            row([self.settlement, self.odds_view], layout=wrap),
+            self.log_view,
+            row([self.price_box, self.buy_bank_button], layout=wrap),
+        ]
+
+    def _wire(self) -> None:
+        for button, action in ((self.new_table_button, self._new_table),
+                               (self.draw_button, self._draw_next),
+                               (self.draw_all_button, self._draw_all),
+                               (self.stake_button, self._stake),
+                               (self.deal_button, self._deal),
+                               (self.buy_button, self._buy),
+                               (self.stand_button, self._stand),
+                               (self.banker_button, self._play_banker),
+                               (self.buy_bank_button, self._buy_bank)):
+            button.on_click(self._callback(action))
+        for box, action in ((self.you_box, self._advance), (self.threshold_box, self._advance),
+                            (self.by_hand_box, self._advance), (self.odds_toggle, None),
+                            (self.players_box, self._resize_names)):
+            box.observe(self._callback(action), names="value")
+        self.language_toggle.observe(self._callback(self._switch_language, clear=False),
+                                     names="value")
+
+    def _callback(self, action, clear: bool = True):
+        """A guarded handler: the action, then the table drawn again (errors shown inline)."""
+
+        def run():
+            try:
+                if action is not None:
+                    action()
+            finally:
+                self._render()
+
+        guarded = self.message.guard(run, clear)
+
+        def handler(*_):
+            if not self._quiet:
+                guarded()
+
+        return handler
+
+    @contextmanager
+    def _quietly(self):
+        """Change controls without their handlers running (e.g. new menu options)."""
+        before, self._quiet = self._quiet, True
+        try:
+            yield
+        finally:
+            self._quiet = before
+
+    # ----- the student's seat and the computer players -----
+
+    @property
+    def you(self) -> str | None:
+        """The seat the student plays, or None when watching."""
+        return self.you_box.value or None
+
+    def _student(self) -> str:
+        if self.you is None:
+            raise InputError("tw_no_seat")
+        return self.you
+
+    def _policies(self) -> dict[str, int]:
+        """Each computer player's threshold: buy while the total is below it (R11)."""
+        return {seat: self.thresholds.get(seat, self.threshold_box.value)
+                for seat in self.table.players if seat != self.you}
+
+    # ----- actions -----
+
+    def _new_table(self) -> None:
+        names, thresholds = parse_names(self.names_box.value)
+        seed = parse_seed(self.seed_box.value)
+        table = Table(names, rules=self.rules_box.value, seed=seed, purse=self.purse)
+        table.autoplay(thresholds)  # checks each threshold; nothing is played before a banker
+        self.table, self.thresholds = table, thresholds
+        self.entries: list[Entry] = []
+        self._lines: dict[str, list[str]] = {"en": [], "ru": []}
+        self.draw_shown = 0
+        self.last_hands: dict = {}
+        you = self.you_box.value
+        with self._quietly():
+            self.you_box.options = self._you_options()
+            self.you_box.value = you if you in table.players else table.players[0]
+        self._set_count(len(table.players))
+
+    def _drawing(self) -> bool:
+        """Whether the draw for the first bank is still being shown card by card (R4)."""
+        return self.draw_shown < len(self.table.banker_draw)
+
+    def _draw_next(self) -> None:
+        """Hand the next card of the draw for the first bank (R4)."""
+        if self.table.phase == "choose_banker":
+            self.table.choose_banker()
+            self.draw_shown = 1
+        elif self._drawing():
+            self.draw_shown += 1
+        else:
+            raise InputError("tw_draw_done", banker=self.table.banker)
+
+    def _draw_all(self) -> None:
+        """Hand cards until the first ace (R4)."""
+        if self.table.phase == "choose_banker":
+            self.table.choose_banker()
+        elif not self._drawing():
+            raise InputError("tw_draw_done", banker=self.table.banker)
+        self.draw_shown = len(self.table.banker_draw)
+
+    def _banker_chosen(self) -> None:
+        """Refuse money on the table before the draw for the bank is over (R4, R5)."""
+        if self.table.phase == "choose_banker" or self._drawing():
+            raise InputError("tw_draw_first")
+
+    def _stake(self) -> None:
+        """The student stakes (R5), or after the deal adds a late addition (R6)."""
+        amount = parse_whole(self.stake_box.value)
+        seat = self._student()
+        self._banker_chosen()
+        self.table.stake(seat, amount)
+
+    def _deal(self) -> None:
+        """The draw for the bank if not yet done (R4), stakes for whoever has none (R5), the
+        deal (R7), then the computer players until the student's turn."""
+        typed = self.stake_box.value.strip()
+        amount = parse_whole(typed) if typed else None
+        table = self.table
+        if table.phase not in ("choose_banker", "staking"):
+            table.deal()  # the table says why not
+        if table.phase == "choose_banker":
+            table.choose_banker()
+        self.draw_shown = len(table.banker_draw)
+        you = self.you
+        if amount is not None and you not in (None, table.banker) and you not in table.stakes:
+            table.stake(you, amount)
+        for seat in table.players:
+            if seat not in (you, table.banker) and seat not in table.stakes:
+                try:
+                    table.stake(seat, self.computer_stake)
+                except StakeError:  # a computer player in debt sits out (R5)
+                    pass
+        table.deal()
+        self._advance()
+
+    def _actor(self) -> str | None:
+        if self.table.phase == "banker":
+            return "banker"
+        return self.you
+
+    def _buy(self) -> None:
+        """The student (or the banker played by hand) buys one open card (R8, R11, R14)."""
+        self.table.buy(self._actor())
+        self._advance()
+
+    def _stand(self) -> None:
+        """The student (or the banker played by hand) stands (R11, R14)."""
+        self.table.stand(self._actor())
+        self._advance()
+
+    def _play_banker(self) -> None:
+        """The banker plays by the RuleSet's rule (R14)."""
+        self.table.play_banker()
+        self._advance()
+
+    def _buy_bank(self) -> None:
+        """The student buys the bank from the player due to hold it (R20)."""
+        price = parse_whole(self.price_box.value)
+        seat = self._student()
+        self._banker_chosen()
+        self.table.sell_bank(seat, price)
+
+    def _advance(self) -> None:
+        """Computer players (and the banker, unless by hand) play; a finished round is settled."""
+        table = self.table
+        if table.phase in ("players", "banker"):
+            table.autoplay(self._policies(), banker=not self.by_hand_box.value)
+        if table.phase == "settle":
+            table.settle()
+            self._sync()  # the payments keep their stakes before the table clears them
+            self.last_hands = table.hands
+            table.next_round()
+
+    def _resize_names(self) -> None:
+        """The names box follows the number of players: cut, or filled with default names."""
+        names = [name.strip() for name in self.names_box.value.split(",")]
+        n = self.players_box.value
+        names = (names + default_names(12, self.language)[len(names):])[:n]
+        self.names_box.value = ", ".join(names)
+
+    def _set_count(self, n: int) -> None:
+        with self._quietly():
+            self.players_box.value = n
+
+    def _switch_language(self) -> None:
+        self.language = self.language_toggle.value
+        self.message.set_language(self.language)
+        self._relabel()
+
+    def _relabel(self) -> None:
+        language = self.language
+        for widget, attribute, key in self._labels:
+            setattr(widget, attribute, text(key, language))
+        title = escape(text("tw_title", language))
+        self.title.value = f"<h3 style='margin:4px 8px 4px 0'>{title}</h3>"
+        for box, options in ((self.you_box, self._you_options()),
+                             (self.rules_box, [(rules_label(r, language), r)
+                                               for _, r in self.rules_box.options])):
+            value = box.value
+            with self._quietly():
+                box.options = options
+                box.value = value
+
+    def _you_options(self) -> list[tuple[str, str]]:
+        return [(seat, seat) for seat in self.table.players] + [
+            (text("tw_watch", self.language), "")]
+
+    # ----- drawing the table -----
+
+    def _sync(self) -> None:
+        """Turn the table's new events into log entries, noting the stakes of payments."""
+        table = self.table
+        for event in table.events[len(self.entries):]:
+            if event.kind == "payment":
+                entry = Entry(event, table.stakes.get(event.seat, 0),
+                              table.late_additions.get(event.seat, 0))
+            else:
+                entry = Entry(event)
+            self.entries.append(entry)
+
+    def _render(self) -> None:
+        self._sync()
+        table, language = self.table, self.language
+        phase, you = table.phase, self.you
+        playing = phase in ("players", "banker") and (
+            (phase == "players" and table.to_act == you) or
+            (phase == "banker" and self.by_hand_box.value))
+        drawing = phase == "choose_banker" or self._drawing()
+        self.draw_button.disabled = self.draw_all_button.disabled = not drawing
+        self.stake_button.disabled = drawing or you in (None, table.banker) or phase not in (
+            "staking", "players")
+        self.stake_button.description = text(
+            "tw_add_button" if phase == "players" else "tw_stake_button", language)
+        self.deal_button.disabled = phase not in ("choose_banker", "staking")
+        self.buy_button.disabled = self.stand_button.disabled = not playing
+        self.banker_button.disabled = phase != "banker"
+        self.buy_bank_button.disabled = drawing or phase != "staking" or you in (
+            None, table.banker)
+        self.status.value = f"<b style='font-size:1.15em'>{escape(self._status_text())}</b>"
+        self.seats.value = self._seats_html()
+        self.shoe_label.value = escape(text(
+            "tw_shoe", language, left=len(table.shoe), discards=len(table.discards),
+            bank=table.bank_number, rules=rules_label(table.rules, language)))
+        self.settlement.value = self._settlement_html()
+        self.log_view.value = self._log_html()
+        self.odds_view.value = self._odds_html() if self.odds_toggle.value else ""
+
+    def _status_text(self) -> str:
+        table, language = self.table, self.language
+        phase = table.phase
+        if phase == "choose_banker":
+            return text("tw_status_choose", language)
+        if self._drawing():
+            return text("tw_status_drawing", language)
+        if phase == "staking" and table.round_number:
+            return text("tw_status_settled", language, round=table.round_number,
+                        banker=table.banker)
+        if phase == "staking":
+            return text("tw_status_staking", language, banker=table.banker)
+        if phase == "players":
+            key = "tw_status_your_turn" if table.to_act == self.you else "tw_status_turn"
+            return text(key, language, seat=table.to_act)
+        if phase == "banker":
+            return text("tw_status_banker", language, seat=table.banker)
+        return text("tw_status_settle", language)
+
+    def _sees_own(self, seat: str) -> bool:
+        """Whether the student may look at this seat's closed cards (his own, or the banker's
+        when he plays the banker by hand)."""
+        return seat == self.you or (seat == self.table.banker and self.by_hand_box.value)
+
+    def _seat_cards(self, seat: str) -> tuple[list, list[str], str]:
+        """This seat's cards as shown, their states, and its total as shown (R8)."""
+        table, language = self.table, self.language
+        if table.round_number == 0:
+            cards = [card for who, card in table.banker_draw[:self.draw_shown] if who == seat]
+            return cards, [OPEN] * len(cards), ""
+        if table.phase == "staking":  # between rounds: the last round's cards, all shown
+            cards, shown = list(self.last_hands.get(seat, ())), True
+        else:
+            cards, shown = list(table.hands[seat]), seat in table.revealed
+        if not cards:
+            sits_out = seat != table.banker and table.phase != "staking"
+            return cards, [], text("tw_sits_out", language) if sits_out else ""
+        closed = OPEN if shown else PEEK if self._sees_own(seat) else CLOSED
+        states = [closed if i < 2 else OPEN for i in range(len(cards))]
+        if not (shown or self._sees_own(seat)):
+            return cards, states, text("tw_hidden_total", language)
+        value = hand_value(cards, table.rules)
+        if value.natural:
+            total = text("tw_natural", language)
+        elif value.bust:
+            total = text("tw_bust", language, total=value.total)
+        else:
+            total = str(value.total)
+        return cards, states, total
+
+    def _seats_html(self) -> str:
+        table, language = self.table, self.language
+        head = "".join(f"<th style='text-align:left;padding:2px 8px'>{escape(text(k, language))}"
+                       "</th>" for k in ("tw_player", "tw_purse", "tw_stake_col", "tw_cards",
+                                         "tw_total"))
+        rows = []
+        for seat in table.players:
+            badges = []
+            if seat == table.banker:
+                badges.append(("tw_banker_badge", "#1f4e9c"))
+            if seat == self.you:
+                badges.append(("tw_you_badge", "#2e6b2e"))
+            acting = table.to_act == seat or (table.to_act == "banker" and seat == table.banker)
+            if acting:
+                badges.append(("tw_to_act_badge", "#8a4b00"))
+            badge_html = "".join(
+                f" <span style='border:1px solid {c};color:{c};border-radius:4px;"
+                f"padding:0 4px;font-size:0.85em'>{escape(text(k, language))}</span>"
+                for k, c in badges)
+            stake = table.stakes.get(seat)
+            late = table.late_additions.get(seat)
+            stake_text = "" if stake is None else str(stake)
+            if late:
+                stake_text += " " + text("tw_late", language, late=late)
+            cards, states, total = self._seat_cards(seat)
+            purse = table.purses[seat]
+            colour = "#9b0000" if purse < 0 else "inherit"
+            background = "background:#fff6d6;" if acting else ""
+            rows.append(
+                f"<tr style='{background}border-top:1px solid #ddd'>"
+                f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(seat)}</b>"
+                f"{badge_html}</td>"
+                f"<td style='padding:2px 8px;color:{colour}'>{escape(format_money(purse))}</td>"
+                f"<td style='padding:2px 8px'>{escape(stake_text)}</td>"
+                f"<td style='padding:2px 8px'>"
+                f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
+                f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
+        return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+    def _settlement_html(self) -> str:
+        table, language = self.table, self.language
+        number = table.round_number
+        lines = [payment_line(e, language) for e in self.entries
+                 if e.event.kind == "payment" and e.event.round_number == number and number]
+        lines += [event_line(e, language) for e in self.entries
+                  if e.event.kind == "round_settled" and e.event.round_number == number]
+        body = "".join(f"<li>{escape(line)}</li>" for line in lines) or (
+            f"<li><i>{escape(text('tw_no_payments', language))}</i></li>")
+        title = escape(text("tw_settlement", language, round=number))
+        return f"<b>{title}</b><ul style='margin:4px 0;padding-left:1.3em'>{body}</ul>"
+
+    def _visible_entries(self) -> int:
+        """How many entries the log may show: not the draw's cards still to come (R4)."""
+        if not self._drawing():
+            return len(self.entries)
+        first = next(i for i, e in enumerate(self.entries) if e.event.kind == "banker_draw")
+        return first + self.draw_shown
+
+    def _log_html(self) -> str:
+        lines = self._lines[self.language]
+        for i in range(len(lines), len(self.entries)):
+            lines.append(self._log_line(i))
+        shown = [line for line in lines[:self._visible_entries()] if line][-LOG_LINES:]
+        body = "<br>".join(shown)
+        title = escape(text("tw_log", self.language))
+        return (f"<b>{title}</b><div role='log' style='max-height:14em;overflow-y:auto;"
+                "display:flex;flex-direction:column-reverse;border:1px solid #ccc;"
+                f"padding:4px 8px;font-size:0.95em'><div>{body}</div></div>")
+
+    def _log_line(self, i: int) -> str:
+        """Entry i of the log as escaped HTML; a deal's closed cards make one line (R7, R8)."""
+        event = self.entries[i].event
+        if event.kind == "deal":
+            first = self.entries[i - 1].event.kind != "deal"
+            return escape(text("ev_deal_round", self.language)) if first else ""
+        return escape(event_line(self.entries[i], self.language))
+
+    def _odds_html(self) -> str:
+        """The exact chances of the next card and the values of buying and standing (R11)."""
+        table, language = self.table, self.language
+        seat = table.to_act if table.phase == "players" else None
+        if seat is None:
+            return f"<i>{escape(text('odds_none', language))}</i>"
+        hand, seen = table.hands[seat], table.seen_cards(seat)
+        rules = table.rules
+        unseen = len(Shoe.fresh(rules.decks, rules.pack)) - len(hand) - len(seen)
+        try:
+            chances = exact.draw_distribution(hand, seen=seen, rules=rules)
+            values = exact.decision_values(hand, seen=seen, rules=rules)
+        except TwentyOneError as error:  # e.g. a shoe too far dealt for the exact model
+            return f"<i>{escape(error)}</i>"
+        rows = "".join(
+            f"<tr><td style='padding:0 8px'>"
+            f"{escape(text('odds_bust', language) if total == 'bust' else total)}</td>"
+            f"<td style='padding:0 8px'>{p.numerator}/{p.denominator}</td>"
+            f"<td style='padding:0 8px;text-align:right'>{float(p):.1%}</td></tr>"
+            for total, p in chances.items())
+        parts = [f"<b>{escape(text('odds_for', language, seat=seat, unseen=unseen))}</b>",
+                 f"<table><tr><th style='text-align:left;padding:0 8px'>"
+                 f"{escape(text('odds_outcome', language))}</th><th colspan='2' "
+                 f"style='padding:0 8px'>{escape(text('odds_probability', language))}</th>"
+                 f"</tr>{rows}</table>"]
+        stand, draw = values["stand"], values["draw"]
+        verdict = ("odds_better_buy" if draw > stand else "odds_better_stand"
+                   if stand > draw else "odds_equal")
+        parts.append(
+            f"<table><tr><th></th><th style='padding:0 8px'>"
+            f"{escape(text('odds_value', language))}</th></tr>"
+            f"<tr><td>{escape(text('odds_stand', language))}</td>"
+            f"<td style='padding:0 8px'>{float(stand):+.4f}</td></tr>"
+            f"<tr><td>{escape(text('odds_buy', language))}</td>"
+            f"<td style='padding:0 8px'>{float(draw):+.4f}</td></tr></table>"
+            f"<b>{escape(text(verdict, language))}</b><br>"
+            f"<small>{escape(text('odds_note', language))}</small>")
+        return "".join(parts)
+
