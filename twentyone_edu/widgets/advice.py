@@ -45,6 +45,7 @@ class AdviceExplorer(widgets.VBox):
         self.distribution: dict | None = None
         self.values: dict | None = None
         self._version = 0  # the newest chart asked for; older renders are dropped
+        self._request = 0  # the newest hand asked for; older answers are dropped
         self.message = MessageLine(self._language)
         self.language_buttons = language_toggle(self._language)
         self.title = widgets.HTML()
@@ -62,6 +63,8 @@ class AdviceExplorer(widgets.VBox):
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=self.rules.name)
         self.rules_menu.add_class("t21-advice-rules")
+        self.status = widgets.HTML()
+        self.status.add_class("t21-advice-status")
         self.summary = widgets.HTML()
         self.summary.add_class("t21-advice-summary")
         self.fraction = widgets.HTML()
@@ -78,7 +81,7 @@ class AdviceExplorer(widgets.VBox):
             widgets.HBox([self.title, self.language_buttons]),
             widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
-            self.message, self.summary, self.fraction, self.verdict,
+            self.message, self.status, self.summary, self.fraction, self.verdict,
             widgets.HBox([widgets.VBox([self.table, self.values_html]), self.chart]),
         ]
         for box in (self.hand_box, self.seen_box, self.rules_menu):
@@ -121,17 +124,37 @@ class AdviceExplorer(widgets.VBox):
         self.hand_box.value = cards
 
     def update(self) -> None:
-        """Read the boxes; if they make sense, compute and show; if not, say why, change nothing."""
+        """Read the boxes; if they make sense, compute and show; if not, say why, change nothing.
+
+        The exact values can take a few hundred milliseconds the first time for a hand: in a
+        notebook they are computed off the kernel's loop and shown when ready.
+        """
         hand = parse_cards(self.hand_box.value)
         if not hand:
             raise CardError("the hand is empty (type two or more cards, e.g. 10 9)")
         seen = parse_cards(self.seen_box.value)
         rules = variant(self.rules_menu.value)
-        distribution = exact.draw_distribution(hand, seen, rules=rules)
-        values = exact.decision_values(hand, seen, rules=rules)
-        self.hand, self.seen, self.rules = hand, seen, rules
-        self.distribution, self.values = distribution, values
-        self._show()
+        self._request += 1
+        request = self._request
+        self.status.value = f"<i>{escape(text('advice_computing', self._language))}</i>"
+
+        def work() -> tuple[dict, dict]:
+            return (exact.draw_distribution(hand, seen, rules=rules),
+                    exact.decision_values(hand, seen, rules=rules))
+
+        def ready(result: tuple[dict, dict]) -> None:
+            if request == self._request:
+                self.status.value = ""
+                self.hand, self.seen, self.rules = hand, seen, rules
+                self.distribution, self.values = result
+                self._show()
+
+        def failed(error: BaseException) -> None:
+            if request == self._request:
+                self.status.value = ""
+                reraise(error)
+
+        in_background(work, keep_message(self.message, ready), keep_message(self.message, failed))
 
     def _show(self) -> None:
         """Write out the accepted hand's numbers in the current language and redraw the chart."""

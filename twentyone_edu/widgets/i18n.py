@@ -72,6 +72,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "total_hard": ("hard", "жёсткие"),
     "outcome_bust": ("bust", "перебор"),
     "outcome_drawn_21": ("21 (drawn)", "21 (прикупкой)"),
+    "advice_computing": ("Computing…", "Вычисляется…"),
     "advice_title": ("Buy or stand? The exact chances of one more card",
                      "Прикупать или хватит? Точные шансы одной карты"),
     "advice_hand": ("Hand", "Рука"),
@@ -287,6 +288,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "odds_for": ("Exact odds for {seat}: the next card is one of the {unseen} cards this player "
                  "has not seen.", "Точные шансы для игрока {seat}: следующая карта — одна из "
                  "{unseen} карт, которых этот игрок не видел."),
+    "odds_computing": ("Computing the exact odds…", "Считаются точные шансы…"),
     "odds_outcome": ("After one more card", "После ещё одной карты"),
     "odds_probability": ("Probability", "Вероятность"),
     "odds_bust": ("over 21", "перебор"),
