@@ -5,10 +5,11 @@ verdict (the advice, R11; bust R13; drawn 21 R12)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from .. import exact, plots, symbolic
+from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
 from ..errors import CardError
 from ..rules import variant
@@ -27,6 +28,9 @@ from .explorer import (
     unless_relabelling,
 )
 from .i18n import check_language, text
+
+if TYPE_CHECKING:
+    from .. import plots
 
 CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
 
@@ -138,15 +142,18 @@ class AdviceExplorer(widgets.VBox):
         request = self._request
         self.status.value = f"<i>{escape(text('advice_computing', self._language))}</i>"
 
-        def work() -> tuple[dict, dict]:
-            return (exact.draw_distribution(hand, seen, rules=rules),
-                    exact.decision_values(hand, seen, rules=rules))
+        def work() -> tuple[dict, dict, dict]:
+            from .. import symbolic  # sympy loads here, off the kernel's loop
 
-        def ready(result: tuple[dict, dict]) -> None:
+            distribution = exact.draw_distribution(hand, seen, rules=rules)
+            latex = {k: symbolic.latex(Fraction(p)) for k, p in distribution.items()}
+            return distribution, latex, exact.decision_values(hand, seen, rules=rules)
+
+        def ready(result: tuple[dict, dict, dict]) -> None:
             if request == self._request:
                 self.status.value = ""
                 self.hand, self.seen, self.rules = hand, seen, rules
-                self.distribution, self.values = result
+                self.distribution, self._latex, self.values = result
                 self._show()
 
         def failed(error: BaseException) -> None:
@@ -186,7 +193,7 @@ class AdviceExplorer(widgets.VBox):
         lang = self._language
         rows = "".join(
             f"<tr><td>{escape(self._outcome_name(k))}</td>"
-            f"<td>${symbolic.latex(Fraction(p))}$</td><td>{escape(fraction(p))}</td>"
+            f"<td>${self._latex[k]}$</td><td>{escape(fraction(p))}</td>"
             f"<td style='text-align:right'>{escape(percent(p, lang))}</td></tr>"
             for k, p in _ordered(self.distribution))
         head = "".join(f"<th>{escape(text(key, lang))}</th>" for key in
@@ -222,12 +229,14 @@ class AdviceExplorer(widgets.VBox):
         kernel's loop (the slow part: axes, ticks and labels)."""
         self._version += 1
         version, lang, distribution = self._version, self._language, dict(self.distribution)
-        key = (plots.outcome_keys(distribution), lang)
+        key = (tuple(k for k, _ in _ordered(distribution)), lang)
         if key in _CHARTS:
             self.chart.value = _CHARTS[key].png(distribution)
             return
 
         def render() -> tuple[plots.OutcomeChart, bytes]:
+            from .. import plots  # matplotlib loads here, off the kernel's loop
+
             chart = plots.OutcomeChart(
                 key[0], title=text("advice_chart_title", lang),
                 xlabel=text("advice_chart_x", lang), ylabel=text("advice_probability", lang),

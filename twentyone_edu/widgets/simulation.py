@@ -7,11 +7,12 @@ import asyncio
 import math
 import time
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 import numpy as np
 
-from .. import exact, plots, simulate
+from .. import exact, simulate
 from ..errors import RuleError
 from ..rules import variant
 from .common import MessageLine, escape
@@ -29,6 +30,9 @@ from .explorer import (
     signed,
 )
 from .i18n import check_language, text
+
+if TYPE_CHECKING:
+    from .. import plots
 
 ROUND_CHOICES = (1_000, 10_000, 100_000, 1_000_000, 5_000_000)
 PAUSE = 0.005  # seconds between steps, for the kernel to answer clicks (Stop)
@@ -297,6 +301,8 @@ def _chart_key(total: int, value: Fraction, lang: str) -> tuple[int, float, str]
 
 def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
     """The chart's axes for a run (about 70 ms: done off the kernel's loop in a notebook)."""
+    from .. import plots  # matplotlib loads here, off the kernel's loop
+
     return plots.ConvergenceChart(
         total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),

@@ -3,9 +3,11 @@ banker threshold (R11, R14); choose a cell to see its exact numbers."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as widgets
 
-from .. import exact, plots
+from .. import exact
 from ..rules import variant
 from .common import MessageLine, escape
 from .explorer import (
@@ -20,6 +22,9 @@ from .explorer import (
     unless_relabelling,
 )
 from .i18n import check_language, text
+
+if TYPE_CHECKING:
+    from .. import plots
 
 
 class StrategyExplorer(widgets.VBox):
@@ -191,6 +196,8 @@ def heat_map(rules) -> plots.Raster:
     """The heat map of `rules`, drawn once (the slow part: off the kernel's loop). It holds no
     words, only ranks and numbers (buy − stand in hundredths of a stake), so it serves every
     language; the widget writes the title and the legend beside it."""
+    from .. import plots  # matplotlib loads here, off the kernel's loop
+
     if rules in _HEAT_MAPS:
         return _HEAT_MAPS[rules]
     ranks, table = strategy_values(rules)
