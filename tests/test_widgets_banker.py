@@ -113,6 +113,43 @@ def test_simulated_frequencies_beside_the_exact_chances():
     assert "Press «Simulate»" in b.chances.value  # a new number of players: no old figures
 
 
+def test_simulation_runs_off_the_kernels_loop(monkeypatch):
+    b = BankerChooser(players=6, seed=4, trials=50_000)
+    finished, first_banker = [], banker_chooser.simulate.first_banker
+
+    def counted(*args, **kwargs):
+        result = first_banker(*args, **kwargs)
+        finished.append(args)
+        return result
+
+    monkeypatch.setattr(banker_chooser.simulate, "first_banker", counted)
+
+    async def simulate_then_wait():
+        b.simulate_button.click()  # in a kernel the click returns at once
+        assert b.simulation is None and "Press «Simulate»" in b.chances.value
+        for _ in range(1000):
+            await asyncio.sleep(0.01)
+            if b.simulation is not None:
+                break
+
+    asyncio.run(simulate_then_wait())
+    assert b.simulation.n == 50_000 and "50 000 simulated draws" in b.chances.value
+
+    async def change_players_meanwhile():
+        b.simulate_button.click()
+        b.players_box.value = 7  # the running simulation is for 6 players: it is dropped
+        for _ in range(1000):
+            await asyncio.sleep(0.01)
+            if len(finished) == 2:
+                break
+        await asyncio.sleep(0.05)
+
+    asyncio.run(change_players_meanwhile())
+    assert len(finished) == 2 and finished[1][0] == 6
+    assert b.simulation is None and "Press «Simulate»" in b.chances.value
+    assert b.message.unexpected == []
+
+
 def test_bad_seed_changes_nothing():
     b = BankerChooser(players=5, seed=9, language="ru")
     b.next_button.click()

@@ -4,6 +4,7 @@ Expected payments come from the settlement table of RULES.md (R9–R17), worked 
 shoes arranged with Table.stack_shoe; exact odds are counted by hand from a fresh two-pack shoe.
 """
 
+import asyncio
 import re
 from fractions import Fraction
 
@@ -236,6 +237,25 @@ def test_odds_for_the_player_to_act_counted_by_hand():
     assert "shown while a player is to buy" in w.odds_view.value
     w.odds_toggle.value = False
     assert w.odds_view.value == ""
+
+
+def test_odds_are_computed_off_the_kernels_loop():
+    w = TableWidget(players=NAMES, seed=5, language="ru")
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "7 5 8 8", "6")
+    w.deal_button.click()
+
+    async def show_odds():
+        w.odds_toggle.value = True  # in a kernel the click returns before the numbers are ready
+        assert "Считаются точные шансы" in w.odds_view.value
+        for _ in range(1000):
+            await asyncio.sleep(0.01)
+            if "4/51" in w.odds_view.value:
+                break
+
+    asyncio.run(show_odds())
+    assert "4/51" in w.odds_view.value and "Лучше" in w.odds_view.value
+    assert w.message.value == ""
 
 
 def test_odds_leave_closed_cards_of_others_unseen():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from functools import partial
 
 import ipywidgets as widgets
 
@@ -15,6 +16,7 @@ from .. import exact, simulate
 from ..table import Table
 from .cards import OPEN, hand_html
 from .common import InputError, MessageLine, escape
+from .explorer import in_background, reraise
 from .i18n import check_language, text
 from .table import parse_seed
 
@@ -37,7 +39,7 @@ class BankerChooser(widgets.VBox):
         self.language = check_language(language)
         self.message = MessageLine(language)
         self.simulation = None
-        self._animation = None
+        self._animation = self._simulating = None
         self._build(players, seed, trials)
         self._new_draw()
         self._relabel()
@@ -176,10 +178,25 @@ class BankerChooser(widgets.VBox):
             loop.call_later(STEP_SECONDS, self._tick, loop, token)
 
     def _simulate(self) -> None:
-        """Simulated draws beside the exact chances (simulate.first_banker)."""
-        seed = 0 if self.seed is None else self.seed
-        self.simulation = simulate.first_banker(self.n_players, self.trials_box.value, seed=seed)
-        self.simulation_seed = seed
+        """Simulated draws beside the exact chances (simulate.first_banker), worked out off
+        the kernel's loop; a result for an older choice of players or seed is dropped."""
+        seed = self._seed_or_zero()
+        key = self._simulating = (self.n_players, seed, self.trials_box.value)
+        in_background(partial(simulate.first_banker, self.n_players, key[2], seed=seed),
+                      partial(self._simulated, key), partial(self._simulated, key))
+
+    def _simulated(self, key, result) -> None:
+        if key != self._simulating or key[:2] != (self.n_players, self._seed_or_zero()):
+            return
+        if isinstance(result, BaseException):
+            self.message.guard(reraise, clear=False)(result)
+            return
+        self.simulation, self.simulation_seed = result, key[1]
+        self.chances.value = self._chances_html()
+
+    def _seed_or_zero(self) -> int:
+        """The simulation's seed: the draw's, or 0 for a random draw."""
+        return 0 if self.seed is None else self.seed
 
     # ----- language and display -----
 

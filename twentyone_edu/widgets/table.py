@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import partial
 
 import ipywidgets as widgets
 
-from .. import exact
-from ..cards import Shoe, hand_value
+from ..cards import hand_value
 from ..errors import StakeError, TwentyOneError
 from ..rules import HISTORICAL, VARIANTS, variant
 from ..table import Table, format_money
 from .cards import CLOSED, OPEN, PEEK, hand_html
 from .common import InputError, MessageLine, escape
+from .explorer import in_background, reraise
 from .i18n import TEXT, check_language, text
+from .table_odds import exact_odds, odds_html
 from .table_text import Entry, event_line, payment_line
 
 LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
@@ -97,6 +99,7 @@ class TableWidget(widgets.VBox):
         self.add_class("t21-table-widget")
         self.message = MessageLine(language)
         self._quiet = False
+        self._odds_key, self._odds = None, None
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
         self._build_displays()
@@ -574,41 +577,29 @@ class TableWidget(widgets.VBox):
         return escape(event_line(self.entries[i], self.language))
 
     def _odds_html(self) -> str:
-        """The exact chances of the next card and the values of buying and standing (R11)."""
+        """The odds for the player to act, computed once per position, off the kernel's loop."""
         table, language = self.table, self.language
         seat = table.to_act if table.phase == "players" else None
         if seat is None:
             return f"<i>{escape(text('odds_none', language))}</i>"
         hand, seen = table.hands[seat], table.seen_cards(seat)
-        rules = table.rules
-        unseen = len(Shoe.fresh(rules.decks, rules.pack)) - len(hand) - len(seen)
-        try:
-            chances = exact.draw_distribution(hand, seen=seen, rules=rules)
-            values = exact.decision_values(hand, seen=seen, rules=rules)
-        except TwentyOneError as error:  # e.g. a shoe too far dealt for the exact model
-            return f"<i>{escape(error)}</i>"
-        rows = "".join(
-            f"<tr><td style='padding:0 8px'>"
-            f"{escape(text('odds_bust', language) if total == 'bust' else total)}</td>"
-            f"<td style='padding:0 8px'>{p.numerator}/{p.denominator}</td>"
-            f"<td style='padding:0 8px;text-align:right'>{float(p):.1%}</td></tr>"
-            for total, p in chances.items())
-        parts = [f"<b>{escape(text('odds_for', language, seat=seat, unseen=unseen))}</b>",
-                 f"<table><tr><th style='text-align:left;padding:0 8px'>"
-                 f"{escape(text('odds_outcome', language))}</th><th colspan='2' "
-                 f"style='padding:0 8px'>{escape(text('odds_probability', language))}</th>"
-                 f"</tr>{rows}</table>"]
-        stand, draw = values["stand"], values["draw"]
-        verdict = ("odds_better_buy" if draw > stand else "odds_better_stand"
-                   if stand > draw else "odds_equal")
-        parts.append(
-            f"<table><tr><th></th><th style='padding:0 8px'>"
-            f"{escape(text('odds_value', language))}</th></tr>"
-            f"<tr><td>{escape(text('odds_stand', language))}</td>"
-            f"<td style='padding:0 8px'>{float(stand):+.4f}</td></tr>"
-            f"<tr><td>{escape(text('odds_buy', language))}</td>"
-            f"<td style='padding:0 8px'>{float(draw):+.4f}</td></tr></table>"
-            f"<b>{escape(text(verdict, language))}</b><br>"
-            f"<small>{escape(text('odds_note', language))}</small>")
-        return "".join(parts)
+        key = (seat, hand, seen, table.rules)
+        if key != self._odds_key:
+            self._odds_key, self._odds = key, None
+            in_background(partial(exact_odds, seat, hand, seen, table.rules),
+                          partial(self._odds_ready, key), partial(self._odds_ready, key))
+        if self._odds is None:
+            return f"<i>{escape(text('odds_computing', language))}</i>"
+        if isinstance(self._odds, BaseException):
+            return f"<i>{escape(self._odds)}</i>"
+        return odds_html(self._odds, language)
 
+    def _odds_ready(self, key, odds) -> None:
+        """Show the odds (or why there are none) if the table is still where they were asked."""
+        if key != self._odds_key:
+            return
+        self._odds = odds
+        if isinstance(odds, BaseException) and not isinstance(odds, TwentyOneError):
+            self.message.guard(reraise, clear=False)(odds)
+        if self.odds_toggle.value:
+            self.odds_view.value = self._odds_html()

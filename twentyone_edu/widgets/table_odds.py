@@ -1,0 +1,53 @@
+"""The odds panel of the live table: exact chances of the next card and the values of buying
+and standing for the player to act, from the cards he can see (R8, R11; exact.py)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .. import exact
+from ..cards import Shoe
+from .common import escape
+from .i18n import text
+
+CELL = "style='padding:0 8px'"
+
+
+class Odds(NamedTuple):
+    """What exact.py says about one player's next decision."""
+
+    seat: str
+    unseen: int
+    chances: dict
+    values: dict
+
+
+def exact_odds(seat: str, hand, seen, rules) -> Odds:
+    """The exact odds for `seat` holding `hand`, having seen `seen`; closed cards of the
+    others stay among the unseen (R8)."""
+    unseen = len(Shoe.fresh(rules.decks, rules.pack)) - len(hand) - len(seen)
+    return Odds(seat, unseen, exact.draw_distribution(hand, seen=seen, rules=rules),
+                exact.decision_values(hand, seen=seen, rules=rules))
+
+
+def odds_html(odds: Odds, language: str) -> str:
+    """The odds as a small table: each total (fraction and percentage), then the two values."""
+    rows = "".join(
+        f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
+        f"</td><td {CELL}>{p.numerator}/{p.denominator}</td>"
+        f"<td style='padding:0 8px;text-align:right'>{float(p):.1%}</td></tr>"
+        for total, p in odds.chances.items())
+    stand, draw = odds.values["stand"], odds.values["draw"]
+    verdict = ("odds_better_buy" if draw > stand else "odds_better_stand" if stand > draw
+               else "odds_equal")
+    return (f"<b>{escape(text('odds_for', language, seat=odds.seat, unseen=odds.unseen))}</b>"
+            f"<table><tr><th style='text-align:left;padding:0 8px'>"
+            f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
+            f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>"
+            f"<table><tr><th></th><th {CELL}>{escape(text('odds_value', language))}</th></tr>"
+            f"<tr><td>{escape(text('odds_stand', language))}</td>"
+            f"<td {CELL}>{float(stand):+.4f}</td></tr>"
+            f"<tr><td>{escape(text('odds_buy', language))}</td>"
+            f"<td {CELL}>{float(draw):+.4f}</td></tr></table>"
+            f"<b>{escape(text(verdict, language))}</b><br>"
+            f"<small>{escape(text('odds_note', language))}</small>")
