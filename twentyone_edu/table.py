@@ -338,9 +338,10 @@ class Table:
                              f"over the table limit of {limit} (at most {limit - committed} more)")
         if late:
             self._late[seat] = self._late.get(seat, 0) + amount
+            on_a_win = "paid" if self.rules.late_additions_paid else "not paid"
             self._event("late_addition", "R6", seat=seat, amount=amount,
                         text=f"{seat} adds {amount} after the deal: a late addition, "
-                             "lost on a loss and not paid on a win (R6)")
+                             f"lost on a loss and {on_a_win} on a win (R6)")
         else:
             self._stakes[seat] = self._stakes.get(seat, 0) + amount
             self._event("stake", "R5", seat=seat, amount=amount,
