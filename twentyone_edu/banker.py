@@ -1,0 +1,247 @@
+"""The banker's hand (R9, R14): every way it can end, and the chance of each from any shoe.
+
+The chance of one particular sequence of cards depends only on how many cards of each value
+class it holds: drawing, in a given order, k_r cards of class r out of the n_r in the shoe,
+k cards in all out of U, has the chance
+
+    (n_1)_{k_1} · (n_2)_{k_2} · ... / (U)_k,
+
+where (n)_k = n·(n-1)·...·(n-k+1) is a falling factorial. So the chance that the banker ends
+holding the cards C, in whatever order they came, is
+
+    orderings(C) · Π_r (n_r)_{k_r} / (U)_k,
+
+where orderings(C) counts the orders in which the banker's rule (R14) really deals him C: he
+stops as soon as the rule says so, so not every order of C is possible. orderings(C) is a whole
+number that does not depend on the shoe. We list every final hand C once per rule set, with its
+orderings, and then the banker's chances from *any* shoe are sums of products of whole numbers:
+no fractions until the very end, and many shoes can be done at once with numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from .composition import RADIX, ValueClasses, decode, encode
+
+INT64_SAFE = 2**61  # sums below this fit in numpy's int64 with room to spare
+CHUNK = 256  # shoes done together: enough to keep numpy busy, few enough to stay in the cache
+
+
+def falling(n: int, k: int) -> int:
+    """The falling factorial (n)_k = n·(n-1)·...·(n-k+1): ordered ways to pick k of n things."""
+    result = 1
+    for i in range(k):
+        result *= n - i
+    return result
+
+
+def banker_outcomes_of(rules) -> tuple:
+    """The ways the banker's hand can end: 'natural', a total he stands on, or 'bust' (R9, R14)."""
+    return ("natural", *range(rules.banker_stands_on, 22), "bust")
+
+
+def banker_stops(classes: ValueClasses, points: int, aces: int, cards: int, code: int):
+    """How the banker's hand ends, or None while he must still take a card (R7, R9, R14)."""
+    if cards < 2:
+        return None
+    value = classes.state_of(points, aces, cards, code)
+    if cards == 2 and value.natural:
+        return "natural"
+    if value.bust:
+        return "bust"
+    if classes.rules.banker_buys(value.total, value.soft):
+        return None
+    return value.total
+
+
+@dataclass(frozen=True, eq=False)
+class BankerHands:
+    """Every final hand of the banker from a start, grouped by (cards drawn, outcome)."""
+
+    outcomes: tuple
+    groups: tuple[tuple[int, int], ...]  # (cards drawn k, outcome index), sorted
+    orderings: np.ndarray  # how many orders deal him each final hand
+    low: Parts  # the distinct halves of the final hands over the low classes
+    high: Parts  # ... and over the high classes
+    term_part: tuple[np.ndarray, np.ndarray]  # which low and high half each final hand has
+    sums: object  # sparse matrix: row (group, high half) adds orderings · low-half products
+    row_starts: np.ndarray  # hands sorted by (group, high half): where each row starts
+    row_high: np.ndarray  # the high half of each row
+    group_starts: np.ndarray  # the first row of each group
+    largest: float  # about the largest sum numerators() can meet (shoes within the caps)
+
+    @property
+    def most_drawn(self) -> int:
+        """The most cards the banker can draw."""
+        return max(k for k, _ in self.groups)
+
+
+@lru_cache(maxsize=32)
+def final_hands(classes: ValueClasses, start: tuple[int, ...],
+                caps: tuple[int, ...]) -> BankerHands:
+    """Every final hand of a banker who starts with `start` and draws at most caps[r] of class r.
+
+    The list is built level by level: all hands of k drawn cards with the number of orders that
+    lead to each, then one more card for every hand on which the banker still buys. A hand is
+    kept as one integer (composition.encode) with its points, aces and number of cards.
+    """
+    size = classes.size
+    outcomes = banker_outcomes_of(classes.rules)
+    steps = [RADIX**r for r in range(size)]
+    stops: dict[tuple[int, int, int], object] = {}
+    begun = encode(start)
+    level = {0: [1, classes.points_of(start), start[classes.ace], sum(start)]}
+    finals = []
+    while level:
+        following: dict[int, list[int]] = {}
+        for code, (ways, points, aces, cards) in level.items():
+            key = (points, aces, cards)
+            if key not in stops:
+                stops[key] = banker_stops(classes, points, aces, cards, code + begun)
+            if stops[key] is not None:
+                finals.append((code, outcomes.index(stops[key]), ways, cards - sum(start)))
+                continue
+            for r in range(size):
+                if (code // steps[r]) % RADIX < caps[r]:
+                    more = code + steps[r]
+                    if more in following:
+                        following[more][0] += ways
+                    else:
+                        following[more] = [ways, points + classes.points[r],
+                                           aces + (r == classes.ace), cards + 1]
+        level = following
+    return _plan(outcomes, finals, size, caps)
+
+
+def _plan(outcomes, finals, size, caps) -> BankerHands:
+    """Arrange the final hands for fast sums: sorted by group, then by their high half."""
+    codes, outcome, orderings, drawn_cards = (np.array(column, dtype=np.int64)
+                                              for column in zip(*finals, strict=True))
+    split = size // 2
+    low, low_of = parts_of(decode(codes, size)[:, :split], 0)
+    high, high_of = parts_of(decode(codes, size)[:, split:], split)
+    order = np.lexsort((low_of, high_of, outcome, drawn_cards))
+    keys = np.stack([drawn_cards[order], outcome[order], high_of[order]], axis=1)
+    new_row = np.ones(len(order), dtype=bool)
+    new_row[1:] = np.any(keys[1:] != keys[:-1], axis=1)
+    row_starts = np.flatnonzero(new_row)
+    row_keys = keys[row_starts]
+    new_group = np.ones(len(row_starts), dtype=bool)
+    new_group[1:] = np.any(row_keys[1:, :2] != row_keys[:-1, :2], axis=1)
+    group_starts = np.flatnonzero(new_group)
+    row_starts = np.append(row_starts, len(order))
+    from scipy.sparse import csr_matrix  # imported here: scipy is slow to import
+
+    sums = csr_matrix((orderings[order], low_of[order], row_starts),
+                      shape=(len(row_starts) - 1, len(low.counts)))
+    hands = BankerHands(
+        outcomes=outcomes,
+        groups=tuple((int(k), int(o)) for k, o in row_keys[group_starts, :2]),
+        orderings=orderings[order],
+        low=low,
+        high=high,
+        term_part=(low_of[order], high_of[order]),
+        sums=sums,
+        row_starts=row_starts[:-1],
+        row_high=high_of[order][row_starts[:-1]],
+        group_starts=group_starts,
+        largest=0.0,
+    )
+    object.__setattr__(hands, "largest", _largest_sum(hands, np.array(caps, dtype=np.int64)))
+    return hands
+
+
+@dataclass(frozen=True, eq=False)
+class Parts:
+    """Distinct part-hands over a run of classes, and how to multiply their falling factorials.
+
+    Over one class the product Π_r (n_r)_{k_r} is read from a table of (n)_j. Over several,
+    the run is cut in two and a part-hand's product is the product of its two halves' products,
+    each computed once for all the part-hands that share it.
+    """
+
+    first: int  # the classes are first, first + 1, ..., first + width - 1
+    counts: np.ndarray  # one row per distinct part-hand
+    halves: tuple | None  # (left Parts, right Parts, left_of, right_of); None for one class
+
+
+def parts_of(counts: np.ndarray, first: int) -> tuple[Parts, np.ndarray]:
+    """The distinct rows of `counts` (classes first, first + 1, ...) and which one each row is."""
+    codes = counts @ (RADIX ** np.arange(counts.shape[1], dtype=np.int64))
+    _, where, index_of = np.unique(codes, return_index=True, return_inverse=True)
+    rows = counts[where]
+    if rows.shape[1] == 1:
+        return Parts(first, rows, None), index_of.reshape(-1)
+    half = rows.shape[1] // 2
+    left, left_of = parts_of(rows[:, :half], first)
+    right, right_of = parts_of(rows[:, half:], first + half)
+    return Parts(first, rows, (left, right, left_of, right_of)), index_of.reshape(-1)
+
+
+def products(parts: Parts, shoes: np.ndarray, dtype) -> np.ndarray:
+    """Π_r (n_r)_{k_r} for every part-hand k (rows) and every shoe n (columns)."""
+    if parts.halves is None:
+        counts = shoes[:, parts.first]
+        table = np.ones((int(parts.counts.max(initial=0)) + 1, len(shoes)), dtype=dtype)
+        for j in range(1, len(table)):
+            table[j] = table[j - 1] * (counts - (j - 1))
+        return table[parts.counts[:, 0]]
+    left, right, left_of, right_of = parts.halves
+    return products(left, shoes, dtype)[left_of] * products(right, shoes, dtype)[right_of]
+
+
+def _largest_sum(hands: BankerHands, shoe: np.ndarray) -> float:
+    """Σ over all final hands of orderings · Π_r (n_r)_{k_r} for the shoe `shoe`, in floats.
+
+    Removing cards only makes falling factorials smaller, so no smaller shoe can give a larger
+    sum: this bounds every numerator (to float precision, far finer than the margin we keep).
+    """
+    low = products(hands.low, shoe[None, :], np.float64)[:, 0]
+    high = products(hands.high, shoe[None, :], np.float64)[:, 0]
+    return float(np.sum(hands.orderings * low[hands.term_part[0]] * high[hands.term_part[1]]))
+
+
+def numerators(hands: BankerHands, shoes, weight: int = 1) -> np.ndarray:
+    """For each shoe (row) and group (column): Σ orderings(C) · Π_r (n_r)_{k_r} over the group.
+
+    Dividing by (U)_k, U the shoe's size and k the group's cards drawn, gives the chance that the
+    banker ends in that group. The sums are exact: numpy int64 when they (times `weight`, which
+    the caller will multiply them by) are safely below 2^63, Python integers otherwise.
+    """
+    shoes = np.asarray(shoes, dtype=np.int64).reshape(len(shoes), -1)
+    if hands.largest * max(weight, 1) >= INT64_SAFE:
+        return _numerators_exact(hands, shoes)
+    return np.concatenate([_numerators_int64(hands, shoes[i:i + CHUNK])
+                           for i in range(0, len(shoes), CHUNK)])
+
+
+def _numerators_int64(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
+    """numerators() with int64 and a sparse matrix product (fast)."""
+    rows = hands.sums @ products(hands.low, shoes, np.int64)
+    rows *= products(hands.high, shoes, np.int64)[hands.row_high]
+    return np.add.reduceat(rows, hands.group_starts, axis=0).T
+
+
+def _numerators_exact(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
+    """numerators() with Python integers (slower; for very large shoes)."""
+    low = products(hands.low, shoes, object)
+    high = products(hands.high, shoes, object)
+    terms = low[hands.term_part[0]] * hands.orderings.astype(object)[:, None]
+    rows = np.add.reduceat(terms, hands.row_starts, axis=0)
+    rows *= high[hands.row_high]
+    return np.add.reduceat(rows, hands.group_starts, axis=0).T
+
+
+def distribution(hands: BankerHands, shoe: tuple[int, ...]) -> dict:
+    """The banker's final outcome from one shoe: {'natural' | total | 'bust': Fraction}."""
+    size = sum(shoe)
+    chances = dict.fromkeys(hands.outcomes, Fraction(0))
+    for (k, o), numerator in zip(hands.groups, numerators(hands, [shoe])[0].tolist(), strict=True):
+        if numerator:
+            chances[hands.outcomes[o]] += Fraction(numerator, falling(size, k))
+    return chances

@@ -1,0 +1,103 @@
+"""Checking what the exact functions are given: each bad value is named with what is valid."""
+
+from __future__ import annotations
+
+from .cards import Shoe, parse_cards
+from .composition import ValueClasses, most_cards
+from .errors import CardError, IllegalAction, RuleError
+from .rules import VARIANTS, RuleSet, variant
+
+
+def rules_of(rules) -> RuleSet:
+    """A RuleSet, or the one in VARIANTS with this name."""
+    if isinstance(rules, (RuleSet, str)):
+        return variant(rules)
+    raise RuleError(f"rules={rules!r} is not a rule set (use a RuleSet or one of "
+                    f"{', '.join(VARIANTS)})")
+
+
+def shoe_of(shoe, rules: RuleSet) -> Shoe:
+    """The shoe given, or a fresh one of rules.decks packs when None (R1)."""
+    if shoe is None:
+        return Shoe.fresh(rules.decks, rules.pack)
+    if not isinstance(shoe, Shoe):
+        raise CardError(f"shoe={shoe!r} is not a Shoe (use Shoe.fresh(...) or None)")
+    return shoe
+
+
+def unseen(classes: ValueClasses, shoe: Shoe, *card_groups) -> tuple[int, ...]:
+    """The class counts of the shoe without the given cards (CardError if impossible)."""
+    cards = [card for group in card_groups for card in parse_cards(group)]
+    classes.of_cards(cards)
+    return classes.of_shoe(shoe.remove(cards))
+
+
+def hand_of(classes: ValueClasses, hand, minimum: int) -> tuple[int, ...]:
+    """The class counts of a hand of at least `minimum` cards."""
+    counts = classes.of_cards(hand)
+    if sum(counts) < minimum:
+        raise CardError(f"hand={hand!r} has {sum(counts)} card(s); a hand in play has at "
+                        f"least {minimum} (R7)")
+    return counts
+
+
+def start_of(classes: ValueClasses, upcard) -> tuple[int, ...]:
+    """The class counts of the banker's known card: none, or one upcard."""
+    if upcard is None:
+        return (0,) * classes.size
+    start = classes.of_cards(upcard)
+    if sum(start) != 1:
+        raise CardError(f"upcard={upcard!r} is not one card (give one card, e.g. '7')")
+    return start
+
+
+def may_buy(classes: ValueClasses, held: tuple[int, ...]) -> None:
+    """Refuse a hand that cannot buy: bust (R13), a natural (R10) or 21 (R11)."""
+    value = classes.state(held)
+    text = classes.text(held)
+    if value.bust:
+        raise IllegalAction(f"the hand {text} is already bust ({value.total}); it is out (R13)")
+    if value.natural:
+        raise IllegalAction(f"the hand {text} is a natural; it is paid at once (R10), "
+                            "there is nothing to decide")
+    if value.total >= 21:
+        raise IllegalAction(f"the hand {text} has 21; the player must stand (R11)")
+
+
+def policy_of(policy) -> int | None:
+    """None for 'optimal', or the threshold N of 'buy while the best total is below N'."""
+    if policy == "optimal":
+        return None
+    if isinstance(policy, int) and not isinstance(policy, bool) and 2 <= policy <= 21:
+        return policy
+    raise RuleError(f"policy={policy!r} is not a policy (use 'optimal' or a whole number N "
+                    "2-21: buy while the best total is below N)")
+
+
+def players_of(n_players, low: int, high: int) -> int:
+    """A number of players between low and high."""
+    if isinstance(n_players, int) and not isinstance(n_players, bool) and low <= n_players <= high:
+        return n_players
+    raise RuleError(f"n_players={n_players!r} is not valid (use a whole number {low}-{high})")
+
+
+def round_fits(classes: ValueClasses, counts, budget: int, last_cards: int) -> None:
+    """Refuse a shoe that could run out before the round is over.
+
+    Before his last card a hand has at most 20 points (a player) or 21 (the banker), aces
+    counted 1, so the round can use at most most_cards(budget) + last_cards cards, where
+    `budget` adds up those points over the hands still to play. If the shoe ran out the
+    discards would be reshuffled (R18); the exact model does not cover that.
+    """
+    most_needed = most_cards(counts, classes.points, budget) + last_cards
+    if most_needed > sum(counts):
+        raise CardError(
+            f"the shoe holds {sum(counts)} card(s) but a round from it can need up to "
+            f"{most_needed} (R18: the discards would be reshuffled); use a larger shoe")
+
+
+def deal_shoe(classes: ValueClasses, shoe, seen=(), players: int = 1) -> tuple[int, ...]:
+    """The class counts of the shoe a round is dealt from, checked to last the whole round."""
+    base = unseen(classes, shoe_of(shoe, classes.rules), seen)
+    round_fits(classes, base, 20 * players + 21, players + 1)
+    return base

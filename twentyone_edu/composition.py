@@ -1,0 +1,147 @@
+"""Hands and shoes as counts of value classes: cards that score alike are interchangeable (R1–R3).
+
+A 10, a jack, a queen and a king all count 10 in the French pack, so for every chance in the
+game only *how many* ten-valued cards there are matters, not which. Such a group of ranks is a
+value class. A shoe or a hand is then a tuple of counts, one per class: the fresh two-pack shoe
+is (8, 8, 8, 8, 8, 8, 8, 8, 8, 32) for A, 2, ..., 9 and the ten-valued cards. In ochko the
+jack, queen and king score 2, 3 and 4, so each is a class of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from .cards import PACKS, RANKS, Card, HandValue, Shoe, card_points, hand_value, parse_cards
+from .errors import CardError
+from .rules import RuleSet
+
+RADIX = 64  # no hand holds 64 cards of one class, so a hand's counts fit in one integer
+_CARDS = {rank: Card(rank) for rank in RANKS}
+
+
+@dataclass(frozen=True)
+class ValueClasses:
+    """The value classes of one rule set's pack, ace first, then by points (R1–R3)."""
+
+    rules: RuleSet
+    ranks: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+    _states: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        """How many classes there are (10 for the French pack)."""
+        return len(self.ranks)
+
+    @property
+    def ace(self) -> int:
+        """The index of the aces' class."""
+        return 0
+
+    def name(self, index: int) -> str:
+        """A card of the class as text, e.g. '10' for the ten-valued cards."""
+        return self.ranks[index][0]
+
+    def label(self, index: int) -> str:
+        """All ranks of the class, e.g. '10/J/Q/K'."""
+        return "/".join(self.ranks[index])
+
+    def of_cards(self, cards) -> tuple[int, ...]:
+        """The class counts of some cards; a rank outside the pack is a CardError."""
+        counts = [0] * self.size
+        for card in parse_cards(cards):
+            counts[self._index(card.rank)] += 1
+        return tuple(counts)
+
+    def of_shoe(self, shoe: Shoe) -> tuple[int, ...]:
+        """The class counts of a shoe; a rank outside the pack is a CardError."""
+        counts = [0] * self.size
+        for rank, n in shoe.counts:
+            if n:
+                counts[self._index(rank)] += n
+        return tuple(counts)
+
+    def cards(self, counts) -> tuple[Card, ...]:
+        """Cards with these class counts, one rank standing for each class."""
+        return tuple(_CARDS[self.name(i)] for i, n in enumerate(counts) for _ in range(n))
+
+    def text(self, counts) -> str:
+        """A hand as text, e.g. 'A 9' or '10 10'."""
+        return " ".join(card.rank for card in self.cards(counts))
+
+    def points_of(self, counts) -> int:
+        """The points of some cards with every ace counted 1."""
+        return sum(p * n for p, n in zip(self.points, counts, strict=True))
+
+    def state(self, counts) -> HandValue:
+        """hand_value of a hand with these class counts (R2, R3)."""
+        return self.state_of(self.points_of(counts), counts[self.ace], sum(counts), encode(counts))
+
+    def state_of(self, points: int, aces: int, cards: int, code: int) -> HandValue:
+        """hand_value of the hand `code` (see encode), which has these points (aces counted 1),
+        aces and number of cards.
+
+        hand_value depends on nothing else, so each answer is remembered under those three
+        numbers and hand_value is asked only the first time.
+        """
+        key = (points, aces, cards)
+        value = self._states.get(key)
+        if value is None:
+            counts = [(code // RADIX**r) % RADIX for r in range(self.size)]
+            value = self._states[key] = hand_value(self.cards(counts), self.rules)
+        return value
+
+    def _index(self, rank: str) -> int:
+        for i, ranks in enumerate(self.ranks):
+            if rank in ranks:
+                return i
+        raise CardError(f"{rank!r} is not in the {self.rules.pack} pack of the rules "
+                        f"{self.rules.name!r} (it holds {', '.join(PACKS[self.rules.pack])})")
+
+
+@lru_cache(maxsize=64)
+def value_classes(rules: RuleSet) -> ValueClasses:
+    """Group the ranks of the rules' pack by what they score, the ace in a class of its own."""
+    groups: dict[tuple[bool, int], list[str]] = {}
+    for rank in PACKS[rules.pack]:
+        key = (rank != "A", card_points(rank, rules.face_values))
+        groups.setdefault(key, []).append(rank)
+    keys = sorted(groups)
+    return ValueClasses(rules, tuple(tuple(groups[k]) for k in keys), tuple(k[1] for k in keys))
+
+
+def fresh_counts(rules: RuleSet) -> tuple[int, ...]:
+    """The class counts of a fresh shoe of rules.decks packs (R1)."""
+    return value_classes(rules).of_shoe(Shoe.fresh(rules.decks, rules.pack))
+
+
+def most_cards(counts, points: tuple[int, ...], budget: int) -> int:
+    """The largest number of cards from `counts` whose points add up to at most `budget`.
+
+    Taking the lowest cards first gives the most cards for a given sum.
+    """
+    taken = 0
+    for p, n in sorted(zip(points, counts, strict=True)):
+        fit = min(n, max(budget, 0) // p)
+        taken += fit
+        budget -= fit * p
+        if fit < n:
+            break
+    return taken
+
+
+def encode(counts) -> int:
+    """A hand's class counts as one integer: the digits, in base RADIX, are the counts."""
+    code = 0
+    for n in reversed(counts):
+        code = code * RADIX + n
+    return code
+
+
+def decode(codes, size: int) -> np.ndarray:
+    """Class counts (one row per hand) from encoded hands."""
+    digits = np.array(codes, dtype=np.int64).reshape(-1, 1) // (RADIX ** np.arange(size))
+    return digits % RADIX

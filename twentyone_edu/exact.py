@@ -1,0 +1,202 @@
+"""Exact answers to the course's questions, as fractions (R1–R20; RULES.md, "The exact model").
+
+Every function here returns `fractions.Fraction` values, never floats. `hand`, `seen` and
+`upcard` take text like "K Q" or cards; `shoe=None` means a fresh shoe of `rules.decks` packs;
+`rules` is a RuleSet or the name of one in VARIANTS. How the numbers are computed is explained
+in banker.py (the banker's hand), strategy.py (the player's best play), rounds.py (a round
+from the deal) and bank.py (the banker's gain against several players).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from . import banker, rounds, strategy
+from .bank import bank_price, bank_value
+from .checks import (
+    deal_shoe,
+    hand_of,
+    may_buy,
+    players_of,
+    policy_of,
+    round_fits,
+    rules_of,
+    shoe_of,
+    start_of,
+    unseen,
+)
+from .composition import decode, value_classes
+from .errors import CardError, RuleError
+from .rules import HISTORICAL
+
+__all__ = [
+    "advice_check", "advice_failures", "bank_price", "bank_value", "banker_outcomes",
+    "clear_caches", "decision_values", "draw_distribution", "first_banker_probabilities",
+    "natural_probability", "round_value", "strategy_table",
+]
+
+
+def natural_probability(shoe=None, rules=HISTORICAL) -> Fraction:
+    """The chance that two cards from the shoe are a natural (R3).
+
+    Fresh two packs: 2 · (8/104) · (32/103) = 64/1339 (an ace then a ten, or a ten then an ace).
+    """
+    rules = rules_of(rules)
+    classes = value_classes(rules)
+    counts = classes.of_shoe(shoe_of(shoe, rules))
+    if sum(counts) < 2:
+        raise CardError(f"the shoe holds {sum(counts)} card(s); a natural needs two")
+    pairs = strategy.natural_pairs(classes, (0,) * classes.size)
+    return Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), 2))
+
+
+def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
+    """{new best total | 'bust': chance} for the next card bought (R2, R11, R13).
+
+    The next card is equally likely to be any card the player has not seen: not in his hand,
+    not among `seen`. The banker's closed cards are among the unseen ones.
+    """
+    rules = rules_of(rules)
+    classes = value_classes(rules)
+    held = hand_of(classes, hand, minimum=1)
+    left = unseen(classes, shoe_of(shoe, rules), seen, hand)
+    may_buy(classes, held)
+    if sum(left) == 0:
+        raise CardError("every card has been seen: there is no card left to buy")
+    chances: dict = {}
+    for r, n in enumerate(left):
+        if n:
+            value = classes.state(tuple(h + (i == r) for i, h in enumerate(held)))
+            key = "bust" if value.bust else value.total
+            chances[key] = chances.get(key, Fraction(0)) + Fraction(n, sum(left))
+    return dict(sorted(chances.items(), key=lambda item: (item[0] == "bust", str(item[0]))))
+
+
+def first_banker_probabilities(n_players, shoe=None, rules=HISTORICAL) -> list[Fraction]:
+    """[chance for seat 1, seat 2, ...] of holding the bank first (R4).
+
+    Cards are handed out one at a time in seat order, round and round; the first ace decides.
+    With U cards and a aces, the first ace is the j-th card with chance C(U − j, a − 1) / C(U, a)
+    (the other a − 1 aces lie among the U − j cards after it); seat i gets the cards
+    j = i, i + n, i + 2n, ...
+    """
+    rules = rules_of(rules)
+    n = players_of(n_players, 1, 12)
+    shoe = shoe_of(shoe, rules)
+    aces, size = shoe.count("A"), len(shoe)
+    if aces == 0:
+        raise CardError("the shoe holds no ace, so no one would get the bank (R4)")
+    seats = [Fraction(0)] * n
+    for j in range(1, size - aces + 2):
+        seats[(j - 1) % n] += Fraction(comb(size - j, aces - 1), comb(size, aces))
+    return seats
+
+
+def banker_outcomes(shoe=None, rules=HISTORICAL, upcard=None) -> dict:
+    """{'natural' | total | 'bust': chance} of how the banker's hand ends (R9, R14).
+
+    With `upcard`, the banker's first card is known and removed from the shoe: this is the
+    classic "dealer outcome by upcard" table, *not* conditioned on the banker lacking a natural.
+    """
+    rules = rules_of(rules)
+    classes = value_classes(rules)
+    start = start_of(classes, upcard)
+    counts = unseen(classes, shoe_of(shoe, rules), upcard or ())
+    round_fits(classes, counts, 21 - classes.points_of(start), 1)
+    table = banker.final_hands(classes, start, strategy.caps_for(rules, counts))
+    return banker.distribution(table, counts)
+
+
+def decision_values(hand, seen=(), shoe=None, rules=HISTORICAL, upcard=None) -> dict:
+    """{'stand': value, 'draw': value}: the player's expected result, stake 1 (R9–R17).
+
+    'stand' is the expected result of stopping now; 'draw' of buying one card and then going
+    on as well as possible. The player knows his cards and the seen cards, and that neither he
+    nor the banker holds a natural. The banker's closed cards are unknown (with `upcard`, his
+    first card is known). See strategy.py for how this is computed exactly.
+    """
+    rules = rules_of(rules)
+    classes = value_classes(rules)
+    held = hand_of(classes, hand, minimum=2)
+    start = start_of(classes, upcard)
+    may_buy(classes, held)
+    shoe = shoe_of(shoe, rules)
+    base = unseen(classes, shoe, seen, upcard or ())
+    rest = unseen(classes, shoe, seen, upcard or (), hand)
+    budget = (20 - classes.points_of(held)) + (21 - classes.points_of(start))
+    round_fits(classes, rest, budget, 2)
+    tree = strategy.solve(rules, base, start, (held,), None)
+    no_natural = rounds.no_banker_natural(classes, start, rest)
+    return {"stand": tree.value(held, "stand") / no_natural,
+            "draw": tree.value(held, "draw") / no_natural}
+
+
+def round_value(policy, shoe=None, rules=HISTORICAL) -> Fraction:
+    """The player's expected result per round, stake 1, from the deal (R7–R17).
+
+    One player against the banker. `policy` is a whole number N (buy while the best total is
+    below N) or 'optimal' (the best play, as in decision_values). Everything is included:
+    the banker's natural (R9), the player's natural (R10), buying and the settlement.
+    """
+    rules = rules_of(rules)
+    chosen = policy_of(policy)
+    base = deal_shoe(value_classes(rules), shoe)
+    return rounds.round_value_of(rules, base, chosen)
+
+
+def strategy_table(shoe=None, rules=HISTORICAL, seen=()) -> list[dict]:
+    """For every two-card hand (no naturals): the values of standing and buying (R9–R17).
+
+    One dict per hand: 'hand' (text, one rank per value class, e.g. 'A 9' or '10 10'),
+    'cards', 'total', 'soft', 'probability' (of being dealt it), 'stand', 'draw',
+    'gain' (draw − stand) and 'best' ('stand', 'draw', or 'either' on an exact tie).
+    `seen` cards are out of the shoe.
+    """
+    rules = rules_of(rules)
+    classes = value_classes(rules)
+    base = deal_shoe(classes, shoe, seen)
+    tree = rounds.deal_tree(rules, base, None)
+    rows = []
+    for hand in rounds.two_card_hands(classes, base):
+        value = classes.state(hand)
+        if not (value.natural or value.bust):
+            rows.append(rounds.hand_values(classes, tree, base, hand) |
+                        {"probability": rounds.deal_chance(base, hand)})
+    return rows
+
+
+def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> list[dict]:
+    """The old advice «don't buy on 19 or 20», checked hand by hand (the advice after R11).
+
+    Every hard and soft 19 and 20 of at most `max_cards` cards (two by default: the hands the
+    text speaks of), with the values of standing and buying as in strategy_table;
+    'advice_holds' is True where standing is at least as good as buying.
+    """
+    rules = rules_of(rules)
+    classes = value_classes(rules)
+    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 2 <= max_cards <= 21:
+        raise RuleError(f"max_cards={max_cards!r} is not valid (use a whole number 2-21)")
+    base = deal_shoe(classes, shoe, seen)
+    tree = rounds.deal_tree(rules, base, None)
+    rows = []
+    for code, m in sorted(tree.cards.items(), key=lambda item: (item[1], -item[0])):
+        hand = tuple(decode([code], classes.size)[0].tolist())
+        value = classes.state(hand)
+        if m <= max_cards and not value.natural and value.total in (19, 20):
+            row = rounds.hand_values(classes, tree, base, hand)
+            rows.append(row | {"advice_holds": row["stand"] >= row["draw"]})
+    return rows
+
+
+def advice_failures(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> list[dict]:
+    """The rows of advice_check where buying on 19 or 20 is strictly better than standing."""
+    return [row for row in advice_check(shoe, rules, seen, max_cards) if not row["advice_holds"]]
+
+
+def clear_caches() -> None:
+    """Forget every remembered result (for cold timings in the benchmarks)."""
+    strategy.solve.cache_clear()
+    banker.final_hands.cache_clear()
+    value_classes.cache_clear()
+

@@ -1,0 +1,133 @@
+"""A whole round from the deal, one player against the banker (R7–R17).
+
+The player's two closed cards are dealt, then the banker's (R7). A banker's natural ends the
+round (R9); otherwise a player's natural is paid (R10); otherwise the player buys and the
+banker plays (R11–R17). Since the player's play depends only on his own cards, the banker's
+closed cards may be dealt after the player's buying (see strategy.py). Summing over the
+player's two-card hands h,
+
+    round value = Σ_h P(h) · ( W(h) + P(banker natural | h) · settle(h, natural) ),
+
+with W(h) = E[result · 1{no banker natural} | h] from strategy.solve.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import banker, strategy
+from .composition import RADIX, ValueClasses, decode, encode, value_classes
+from .errors import CardError
+from .rules import RuleSet, settle
+
+
+def two_card_hands(classes: ValueClasses, base) -> list[tuple[int, ...]]:
+    """Every two-card hand (as class counts) the shoe can deal."""
+    hands = []
+    for i in range(classes.size):
+        for j in range(i, classes.size):
+            hand = tuple((k == i) + (k == j) for k in range(classes.size))
+            if all(h <= b for h, b in zip(hand, base, strict=True)):
+                hands.append(hand)
+    return hands
+
+
+def deal_chance(base, hand) -> Fraction:
+    """The chance that the player's two closed cards are this hand, in either order."""
+    orders = 1 if max(hand) == 2 else 2
+    ways = 1
+    for b, h in zip(base, hand, strict=True):
+        ways *= banker.falling(b, h)
+    return Fraction(orders * ways, banker.falling(sum(base), 2))
+
+
+def no_banker_natural(classes: ValueClasses, start, counts) -> Fraction:
+    """P(the banker's closed cards, dealt from these counts, are not a natural) (R9)."""
+    need = 2 - sum(start)
+    pairs = strategy.natural_pairs(classes, start)
+    chance = 1 - Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), need))
+    if chance == 0:
+        raise CardError("the banker is sure to hold a natural from this shoe, so the round "
+                        "ends at once (R9); there is nothing to decide")
+    return chance
+
+
+def deal_tree(rules: RuleSet, base, policy: int | None) -> strategy.PlayerTree:
+    """The player's values from every two-card hand of the shoe (shared by several answers)."""
+    classes = value_classes(rules)
+    roots = tuple(two_card_hands(classes, base))
+    return strategy.solve(rules, base, (0,) * classes.size, roots, policy)
+
+
+def round_value_of(rules: RuleSet, base, policy: int | None) -> Fraction:
+    """The player's expected result per round from the shoe `base` (class counts)."""
+    classes = value_classes(rules)
+    tree = deal_tree(rules, base, policy)
+    zero = (0,) * classes.size
+    total = Fraction(0)
+    for hand in two_card_hands(classes, base):
+        rest = tuple(b - h for b, h in zip(base, hand, strict=True))
+        banker_natural = 1 - no_banker_natural(classes, zero, rest)
+        mine = strategy.player_outcome(classes.state(hand))
+        total += deal_chance(base, hand) * (tree.value(hand) +
+                                            banker_natural * settle(mine, "natural", rules))
+    return total
+
+
+def hand_values(classes: ValueClasses, tree: strategy.PlayerTree, base, hand) -> dict:
+    """One hand's values of standing and buying, given no banker natural (R9–R17)."""
+    value = classes.state(hand)
+    rest = tuple(b - h for b, h in zip(base, hand, strict=True))
+    no_natural = no_banker_natural(classes, (0,) * classes.size, rest)
+    stand = tree.value(hand, "stand") / no_natural
+    draw = tree.value(hand, "draw")
+    draw = None if draw is None else draw / no_natural
+    best = "stand" if draw is None or stand > draw else "draw" if draw > stand else "either"
+    return {"hand": classes.text(hand), "cards": sum(hand), "total": value.total,
+            "soft": value.soft, "stand": stand, "draw": draw,
+            "gain": None if draw is None else draw - stand, "best": best}
+
+
+def expected_cards(rules: RuleSet, base, policy: int | None) -> tuple[Fraction, Fraction]:
+    """(player's, banker's) expected number of cards in a round from `base` (R7–R14).
+
+    The player holds 2 cards, plus his buys when neither side has a natural; under 'optimal'
+    he buys only where buying is strictly better. The banker holds 2 cards, plus his buys when
+    he has no natural; he is assumed to finish his hand in every round.
+    """
+    classes = value_classes(rules)
+    tree = deal_tree(rules, base, policy)
+    zero = (0,) * classes.size
+    buys: dict[int, Fraction] = {}
+    for code in sorted(tree.cards, key=lambda c: -tree.cards[c]):
+        held = tuple(decode([code], classes.size)[0].tolist())
+        if code not in tree.draw or (policy is None and tree.draw[code] <= tree.stand[code]):
+            buys[code] = Fraction(0)
+            continue
+        left = [b - h for b, h in zip(base, held, strict=True)]
+        expected = Fraction(0)
+        for r, n in enumerate(left):
+            if n:
+                left[r] -= 1
+                expected += n * (no_banker_natural_or_zero(classes, left) +
+                                 buys.get(code + RADIX**r, Fraction(0)))
+                left[r] += 1
+        buys[code] = expected / sum(left)
+    player = Fraction(2)
+    for hand in two_card_hands(classes, base):
+        if not classes.state(hand).natural:
+            player += deal_chance(base, hand) * buys[encode(hand)]
+    table = banker.final_hands(classes, zero, strategy.caps_for(rules, base))
+    banker_cards = Fraction(0)
+    numerators = banker.numerators(table, [base])[0].tolist()
+    for (k, _), numerator in zip(table.groups, numerators, strict=True):
+        banker_cards += k * Fraction(numerator, banker.falling(sum(base), k))
+    return player, banker_cards
+
+
+def no_banker_natural_or_zero(classes: ValueClasses, counts) -> Fraction:
+    """P(no banker natural from these counts), 0 when too few cards are left for his hand."""
+    if sum(counts) < 2:
+        return Fraction(0)
+    pairs = strategy.natural_pairs(classes, (0,) * classes.size)
+    return 1 - Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), 2))

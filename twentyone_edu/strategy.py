@@ -1,0 +1,242 @@
+"""The player's play against the banker: exact values of standing and of buying (R9–R17).
+
+One player, stake 1, against the banker. The player knows his own cards and the cards he has
+seen; the banker's closed cards are unknown, and the player knows the banker holds no natural
+(otherwise the round would be over, R9).
+
+**Why the banker's closed cards can be dealt last.** The shoe is shuffled fairly, and the
+player's choices depend only on his own cards. So it makes no difference to any chance in the
+round whether the banker's two closed cards are taken from the shoe before the player buys or
+after: either way they are two cards picked at random from the cards the player never sees.
+We deal them after the player has finished.
+
+**Knowing there is no banker natural, without dividing at every step.** Let p be the player's
+cards and S the shoe they were dealt from. Define
+
+    W(p) = E[ result · 1{banker has no natural} | player holds p ].
+
+If the player stands, W_stand(p) = Σ_o P(o) · settle(p, o) over every banker outcome o other
+than 'natural', where P is the banker's outcome distribution from the shoe S − p. If he buys,
+the next card is r with chance P(r | S − p) = n_r / U, and then he goes on as well as he can:
+
+    W_draw(p) = Σ_r P(r | S − p) · max(W_stand(p + r), W_draw(p + r)),
+
+where a bust hand p + r is worth settle('bust', ·) · P(no banker natural | S − p − r). The value
+the player cares about is the *conditional* one, W(p) / P(no banker natural | S − p). Standing and
+buying at p share that divisor, so comparing W_stand with W_draw picks the same choice as
+comparing the conditional values: the maximum can be taken on W itself. At the end,
+decision value = W / P(no banker natural | S − p).
+
+**Whole numbers instead of fractions.** With m = the number of cards in p and U the size of S,
+multiply W(p) by D(m) = (U − m)_{L − m} for a fixed L (a falling factorial, see banker.py).
+Then D(m) · P(r | S − p) = n_r(S − p) · D(m + 1), so buying becomes
+
+    Ŵ_draw(p) = Σ_r n_r(S − p) · max(Ŵ_stand(p + r), Ŵ_draw(p + r)),
+
+and D(m) / (U − m)_k is a whole number for every banker hand of k cards, so Ŵ_stand is a sum of
+whole numbers too. Every comparison is exact; a single division at the end gives the Fraction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import lcm
+
+import numpy as np
+
+from . import banker
+from .composition import RADIX, decode, encode, fresh_counts, value_classes
+from .rules import RuleSet, settle
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerTree:
+    """Scaled values Ŵ of every hand the player can reach: W = Ŵ / (scale · D(m))."""
+
+    size: int  # U, the cards in the shoe the hands are dealt from
+    depth: int  # L in D(m) = (U − m)_{L − m}
+    scale: int  # the common denominator of the settlement table
+    cards: dict  # code -> number of cards in the hand
+    stand: dict  # code -> Ŵ_stand, where standing is possible
+    draw: dict  # code -> Ŵ_draw, where buying is possible
+    best: dict  # code -> Ŵ of the play chosen (the better one, or the policy's)
+
+    def value(self, counts, table: str = "best") -> Fraction | None:
+        """W(p) for standing, buying or the chosen play (None where that play is not allowed)."""
+        code = encode(counts)
+        scaled = getattr(self, table).get(code)
+        if scaled is None:
+            return None
+        m = self.cards[code]
+        return Fraction(scaled, self.scale * banker.falling(self.size - m, self.depth - m))
+
+
+def player_buys(value, policy: int | None) -> bool:
+    """Whether the player may and will buy: below 21 (R11), and below the policy's threshold."""
+    if value.natural or value.bust or value.total >= 21:
+        return False
+    return policy is None or value.total < policy
+
+
+def player_outcome(value):
+    """The player's hand as settle() reads it: 'natural', 'bust' or its total (R3, R12, R13)."""
+    return "natural" if value.natural else "bust" if value.bust else value.total
+
+
+def natural_pairs(classes, start: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The class sequences that complete a banker natural from his start (R3, R9)."""
+    size = classes.size
+    if sum(start) == 1:
+        return [(j,) for j in range(size)
+                if classes.state(tuple(s + (i == j) for i, s in enumerate(start))).natural]
+    if sum(start) == 0:
+        return [(i, j) for i in range(size) for j in range(size)
+                if classes.state(tuple((k == i) + (k == j) for k in range(size))).natural]
+    return []
+
+
+def natural_ways(pairs, counts) -> int:
+    """Ordered ways to deal the banker a natural from these counts: n_j for a single card j;
+    n_i · n_j for a pair of classes i, j, or n_i · (n_i − 1) when both are of class i."""
+    total = 0
+    for pair in pairs:
+        if len(pair) == 1:
+            total += counts[pair[0]]
+        else:
+            i, j = pair
+            total += counts[i] * (counts[j] - (i == j))
+    return total
+
+
+def caps_for(rules: RuleSet, base: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each class a banker's table must allow for (shared by smaller shoes)."""
+    return tuple(max(a, b) for a, b in zip(fresh_counts(rules), base, strict=True))
+
+
+@lru_cache(maxsize=64)
+def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
+          roots: tuple[tuple[int, ...], ...], policy: int | None) -> PlayerTree:
+    """Ŵ for every hand reachable from `roots` (player's cards, dealt from the shoe `base`).
+
+    `start` is what the banker holds already (nothing, or an upcard removed from `base`);
+    `policy` is None for the best play, or N to buy while the best total is below N.
+    """
+    classes = value_classes(rules)
+    size = classes.size
+    shoe_size = sum(base)
+    steps = [RADIX**r for r in range(size)]
+    hands = _reachable(classes, base, roots, policy, steps)
+    stands = [code for code, (value, _) in hands.items()
+              if policy is None or not player_buys(value, policy)]
+    table = banker.final_hands(classes, start, caps_for(rules, base))
+    most_held = max(m for _, m in hands.values())
+    need = 2 - sum(start)
+    depth = min(shoe_size, most_held + 1 + max(table.most_drawn, need))
+
+    outcomes = [player_outcome(hands[code][0]) for code in stands]
+    rows = sorted(set(outcomes), key=str)
+    matrix = [[settle(x, o, rules) for o in table.outcomes] for x in [*rows, "bust"]]
+    scale = lcm(*(v.denominator for row in matrix for v in row))
+    weights = np.array([[int(v * scale) if o != "natural" else 0
+                         for v, o in zip(row, table.outcomes, strict=True)]
+                        for row in matrix], dtype=np.int64)
+    bust = {int(w) for w, o in zip(weights[-1], table.outcomes, strict=True) if o != "natural"}
+    if len(bust) != 1:
+        raise AssertionError("a bust player must lose the same whatever the banker does (R13)")
+    stand = _stand_values(table, base, stands, [rows.index(x) for x in outcomes], weights,
+                          [hands[c][1] for c in stands], shoe_size, depth)
+    draw, best = _buying_values(classes, base, hands, stand, policy, need, depth, bust.pop(),
+                                natural_pairs(classes, start))
+    return PlayerTree(shoe_size, depth, scale, {c: m for c, (_, m) in hands.items()},
+                      stand, draw, best)
+
+
+def _buying_values(classes, base, hands, stand, policy, need, depth, bust, pairs):
+    """Ŵ_draw where the player buys, and Ŵ of the chosen play everywhere (deepest hands first).
+
+    A bust hand of m cards is worth bust · P(no banker natural) · D(m), which in whole numbers
+    is bust · ((U − m)_need − natural ways) · (U − m − need)_{L − m − need}.
+    """
+    size, shoe_size = classes.size, sum(base)
+    steps = [RADIX**r for r in range(size)]
+    dealt_to_banker = [banker.falling(shoe_size - m, need) for m in range(depth + 1)]
+    rest = [bust * banker.falling(shoe_size - m - need, depth - m - need) if depth - m >= need
+            else 0 for m in range(depth + 1)]
+    natural_classes = {i for pair in pairs for i in pair}
+    draw, best = {}, {}
+    for code in sorted(hands, key=lambda c: -hands[c][1]):
+        value, m = hands[code]
+        if not player_buys(value, policy):
+            best[code] = stand[code]
+            continue
+        left = [b - (code // step) % RADIX for b, step in zip(base, steps, strict=True)]
+        naturals = natural_ways(pairs, left)
+        total = 0
+        for r in range(size):
+            if left[r]:
+                child = best.get(code + steps[r])
+                if child is None:
+                    if r in natural_classes:
+                        left[r] -= 1
+                        child = (dealt_to_banker[m + 1] - natural_ways(pairs, left)) * rest[m + 1]
+                        left[r] += 1
+                    else:
+                        child = (dealt_to_banker[m + 1] - naturals) * rest[m + 1]
+                total += left[r] * child
+        draw[code] = total
+        best[code] = total if policy is not None else max(total, stand[code])
+    return draw, best
+
+
+def _reachable(classes, base, roots, policy, steps) -> dict[int, tuple]:
+    """Every hand the player can hold, from the roots, buying as the policy allows (R11).
+
+    Returns {code: (hand_value, number of cards)}; bust hands are left out.
+    """
+    size = classes.size
+    hands = {}
+    frontier = []
+    for root in roots:
+        code = encode(root)
+        hands[code] = (classes.state(root), sum(root))
+        frontier.append((code, classes.points_of(root), root[classes.ace]))
+    while frontier:
+        following = []
+        for code, points, aces in frontier:
+            value, m = hands[code]
+            if not player_buys(value, policy):
+                continue
+            for r in range(size):
+                child = code + steps[r]
+                if child in hands or (code // steps[r]) % RADIX == base[r]:
+                    continue
+                more_points, more_aces = points + classes.points[r], aces + (r == classes.ace)
+                child_value = classes.state_of(more_points, more_aces, m + 1, child)
+                if not child_value.bust:
+                    hands[child] = (child_value, m + 1)
+                    following.append((child, more_points, more_aces))
+        frontier = following
+    return hands
+
+
+def _stand_values(table, base, stands, outcome_rows, weights, held, shoe_size, depth) -> dict:
+    """Ŵ_stand for every hand in `stands`, all banker distributions computed in one batch."""
+    if not stands:
+        return {}
+    shoes = np.array(base, dtype=np.int64) - decode(stands, len(base))
+    numer = banker.numerators(table, shoes, weight=int(np.abs(weights).max()))
+    group_weights = weights[np.array(outcome_rows)][:, [o for _, o in table.groups]]
+    ks = sorted({k for k, _ in table.groups})
+    k_starts = [i for i, (k, _) in enumerate(table.groups) if i == 0 or k != table.groups[i - 1][0]]
+    by_k = np.add.reduceat(numer * group_weights, k_starts, axis=1).astype(object)
+    values = {}
+    held = np.array(held)
+    for m in sorted(set(held.tolist())):
+        factors = np.array([banker.falling(shoe_size - m - k, depth - m - k)
+                            if depth - m >= k else 0 for k in ks], dtype=object)
+        chosen = np.flatnonzero(held == m)
+        for index, value in zip(chosen.tolist(), by_k[chosen].dot(factors).tolist(), strict=True):
+            values[stands[index]] = value
+    return values
