@@ -90,7 +90,7 @@ HISTORICAL = RuleSet()
 VARIANTS: dict[str, RuleSet] = {
     "historical": HISTORICAL,
     "ochko": RuleSet(
-        name="ochko", pack="russian36", face_values=(2, 3, 4), ace_soft=False,
+        name="ochko", decks=1, pack="russian36", face_values=(2, 3, 4), ace_soft=False,
         two_aces_natural=True, banker_natural_collects=Fraction(1),
         banker_natural_vs_natural=Fraction(1), drawn_21_pays=Fraction(1),
         banker_21_collects=Fraction(1)),
