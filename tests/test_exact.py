@@ -20,8 +20,8 @@ def test_natural_probability_fresh_two_packs():
 
 def test_natural_probability_one_pack_and_ochko():
     assert exact.natural_probability(Shoe.fresh(1)) == 2 * Fraction(4, 52) * Fraction(16, 51)
-    # Ochko, two 36-card packs: ace + 10 (the only rank worth 10) either way, or two aces.
-    expected = (2 * 8 * 8 + 8 * 7) / Fraction(72 * 71)
+    # Ochko, one 36-card pack: ace + 10 (the only rank worth 10) either way, or two aces.
+    expected = (2 * 4 * 4 + 4 * 3) / Fraction(36 * 35)
     assert exact.natural_probability(rules="ochko") == expected
 
 
