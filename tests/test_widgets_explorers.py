@@ -4,16 +4,18 @@ Expected numbers are counted by hand from the fresh 2-pack shoe of RULES.md (R1:
 rank A-9, 32 ten-valued cards, 104 in all), not read from the engine.
 """
 
+import asyncio
 import html
 from fractions import Fraction
 
+import ipywidgets as widgets
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentyone_edu import exact
 from twentyone_edu.rules import VARIANTS
-from twentyone_edu.widgets import AdviceExplorer, SimulationExplorer, StrategyExplorer
+from twentyone_edu.widgets import AdviceExplorer, SimulationExplorer, StrategyExplorer, explorer
 from twentyone_edu.widgets.advice import CLASSIC_HANDS
 
 # ---------------------------------------------------------------- AdviceExplorer
@@ -226,6 +228,73 @@ def test_simulation_in_russian():
     assert "1 000 раундов" in sim.result_html.value.replace("\u202f", " ")
     sim.language_buttons.value = "en"
     assert "1,000 rounds" in sim.result_html.value
+
+
+# ---------------------------------------------------------------- inside an event loop
+
+
+async def settle(done, seconds=60.0):
+    """Let the loop run (background threads finish, results are shown) until done()."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not done() and loop.time() < end:
+        await asyncio.sleep(0.01)
+    return done()
+
+
+def test_in_a_kernel_slow_work_runs_in_the_background():
+    async def scenario():
+        strategy = StrategyExplorer(rules="german_vingt_un", banker_stands_on=15)
+        assert strategy.state == "computing"  # returned at once, "computing…" shown
+        assert "Computing" in strategy.status.value
+        assert await settle(lambda: strategy.state == "ready")
+        assert strategy.status.value == "" and strategy.chart.value[:4] == b"\x89PNG"
+
+        advice = AdviceExplorer(hand="10 10")
+        advice.hand_box.value = "10 9"
+        advice.hand_box.value = "A 9"  # asked before the first answers arrive
+        assert await settle(lambda: advice.status.value == "" and advice.values is not None)
+        await asyncio.sleep(0.2)
+        assert [str(c) for c in advice.hand] == ["A", "9"]  # stale answers were dropped
+        assert "7/102" in advice.fraction.value
+
+        sim = SimulationExplorer(rounds=100_000)
+        sim.run_button.click()
+        assert await settle(lambda: sim.state == "running")
+        assert await settle(lambda: sim.result is not None and sim.result.n > 20_000)
+        sim.stop_button.click()
+        n = sim.result.n
+        await asyncio.sleep(0.1)
+        assert sim.state == "stopped" and sim.result.n == n < 100_000
+        for widget in (strategy, advice, sim):
+            assert widget.message.unexpected == []
+
+    asyncio.run(scenario())
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def test_numbers_are_written_for_each_language():
+    assert explorer.number(Fraction(4, 51), 4, "ru") == "0,0784"
+    assert explorer.percent(Fraction(4, 51), "en") == "7.84 %"
+    assert explorer.count(1_000_000, "ru") == "1\u202f000\u202f000"
+    assert explorer.signed(Fraction(-1, 8), 3, "en") == "−0.125"
+    assert explorer.signed(Fraction(1, 25_000), 4, "en") == "+0.000040"
+    assert explorer.fraction(Fraction(-4, 51)) == "−4/51"
+    assert "≈" in explorer.exact_html(Fraction(10**30 + 1, 3 * 10**30), "en")
+    assert "<details" in explorer.exact_html(Fraction(10**30 + 1, 3 * 10**30), "en")
+
+
+def test_set_options_keeps_the_value_and_hides_the_reset():
+    menu = widgets.Dropdown(options=[("a", 1), ("b", 2)], value=2)
+    seen = []
+    menu.observe(explorer.unless_relabelling(menu, lambda change: seen.append(change["new"])),
+                 names="value")
+    explorer.set_options(menu, [("A", 1), ("B", 2)])
+    assert menu.value == 2 and menu.label == "B" and seen == []
+    explorer.set_options(menu, [("C", 3), ("A", 1)], value=1)
+    assert seen == [1]
 
 
 # ---------------------------------------------------------------- random events

@@ -100,7 +100,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
     grid = np.array([[_as_float(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
-    fig = Figure(figsize=(6.4, 5.4), dpi=DPI, layout=None)
+    fig = Figure(figsize=(6.0, 5.0), dpi=DPI)
+    fig.subplots_adjust(left=0.08, right=0.97, top=0.92 if title else 0.98, bottom=0.1)
     ax = fig.add_subplot()
     image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach))
     for i, row in enumerate(grid):
@@ -142,7 +143,7 @@ class ConvergenceChart:
         self.points = points
         self.band_n = np.geomspace(1, max(n_total, 10), points)
         self.figure = Figure(figsize=(6.4, 3.2), dpi=DPI)
-        self.figure.subplots_adjust(left=0.12, right=0.97, top=0.9, bottom=0.16)
+        self.figure.subplots_adjust(left=0.12, right=0.93, top=0.9, bottom=0.16)
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw

@@ -101,7 +101,11 @@ def exact_html(value: Fraction, language: str, digits: int = 4, longest: int = 2
 
 
 def signed(value: Fraction, digits: int, language: str) -> str:
-    """A value with its sign always written: +0.123, −0.045."""
+    """A value with its sign always written: +0.123, −0.045; a tiny one with two significant
+    digits (+0.000041), so a decision by a hair never reads as +0.0000."""
+    size = abs(float(value))
+    if 0 < size < 10 ** -digits:
+        digits = min(12, 1 - math.floor(math.log10(size)))
     written = number(value, digits, language)
     return written if written.startswith("−") else "+" + written
 
