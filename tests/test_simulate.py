@@ -8,7 +8,7 @@ from math import sqrt
 import numpy as np
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, Shoe, hand_value, settle, simulate
+from twentyone_edu import HISTORICAL, VARIANTS, Shoe, exact, hand_value, settle, simulate
 from twentyone_edu.errors import CardError, RuleError, TwentyOneError
 
 SMALL_FRENCH = Shoe.from_counts({"A": 2, "2": 3, "3": 2, "6": 2, "9": 2, "10": 2, "K": 2})
@@ -93,6 +93,16 @@ def test_brute_force_and_simulation_by_hand_on_a_four_card_shoe():
     assert within_4_se(result, Fraction(-2, 3))
 
 
+def test_a_hand_that_wants_a_card_from_an_empty_shoe_stands():
+    # K K 5 5: the deal uses every card. Player 15 or 20 or 10 would buy (policy 21), the
+    # banker below 17 too, but nothing is left. Of the 6 orders only K5K5 (player K K = 20
+    # against 5 5 = 10) wins; the others lose on a tie or a lower total: (1 - 5) / 6.
+    shoe = Shoe.from_counts({"K": 2, "5": 2})
+    result = simulate.rounds(20_000, 21, shoe=shoe, seed=21)
+    assert set(np.unique(result.results)) == {-1, 1}
+    assert within_4_se(result, Fraction(-2, 3))
+
+
 def test_banker_natural_frequency_fresh_two_packs():
     # R9: the banker's two cards are any two of 104: an ace and a ten-valued card,
     # 2 * 8/104 * 32/103 = 64/1339; only his natural costs the player 3 stakes.
@@ -115,7 +125,7 @@ def test_ochko_banker_natural_two_aces_or_ace_ten():
     # A+10 (2*4*4) among 36*35: 44/1260 = 11/315.
     rules = VARIANTS["ochko"].with_(banker_natural_collects=Fraction(7),
                                     banker_natural_vs_natural=Fraction(7))
-    result = simulate.rounds(200_000, 17, rules, seed=4)
+    result = simulate.rounds(200_000, 17, rules, shoe=Shoe.fresh(1, "russian36"), seed=4)
     assert frequency_within_4_se(int((result.results == -7).sum()), result.n,
                                  Fraction(11, 315))
 
@@ -271,3 +281,35 @@ def test_bad_step_and_bad_first_banker_input():
         simulate.first_banker(13, 100)
     with pytest.raises(CardError, match="no ace"):
         simulate.first_banker(2, 100, shoe=Shoe.from_counts({"K": 8}))
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("n", [13, 17, 20])
+def test_round_value_against_the_exact_engine(name, n):
+    rules = VARIANTS[name]
+    result = simulate.rounds(200_000, n, rules, seed=100 + n)
+    assert within_4_se(result, exact.round_value(n, rules=rules))
+
+
+def test_banker_who_stands_on_15_against_the_exact_engine():
+    rules = HISTORICAL.with_(banker_stands_on=15)
+    result = simulate.rounds(200_000, 16, rules, seed=17)
+    assert within_4_se(result, exact.round_value(16, rules=rules))
+
+
+def test_seen_cards_against_the_exact_engine():
+    shoe = Shoe.fresh(2).remove("A A A 10 K Q J 10")
+    result = simulate.rounds(200_000, 15, shoe=shoe, seed=18)
+    assert within_4_se(result, exact.round_value(15, shoe=shoe))
+
+
+def test_three_players_against_the_exact_bank_value():
+    result = simulate.rounds(100_000, 16, players=3, seed=19)
+    assert within_4_se(result, -exact.bank_value(3, 16))
+
+
+def test_first_banker_against_the_exact_engine():
+    expected = exact.first_banker_probabilities(5)
+    result = simulate.first_banker(5, 200_000, seed=20)
+    for seat in range(5):
+        assert frequency_within_4_se(int(result.counts[seat]), result.n, expected[seat])

@@ -7,7 +7,7 @@ from math import comb
 import pytest
 import sympy as sp
 
-from twentyone_edu import RANKS, Shoe, hand_value, symbolic
+from twentyone_edu import RANKS, Shoe, exact, hand_value, symbolic
 from twentyone_edu.errors import CardError, RuleError, TwentyOneError
 from twentyone_edu.symbolic import a, n, t, u
 
@@ -178,3 +178,41 @@ def test_bad_input_is_refused_with_a_clear_message(call, error, words):
         call()
     assert words in str(info.value)
     assert isinstance(info.value, TwentyOneError)
+
+
+@pytest.mark.parametrize("packs", range(1, 9))
+def test_natural_probability_equals_the_exact_engine(packs):
+    expected = exact.natural_probability(Shoe.fresh(packs))
+    assert symbolic.natural_probability(packs) == symbolic.as_sympy(expected)
+    assert symbolic.natural_probability().subs(n, packs) == symbolic.as_sympy(expected)
+
+
+def test_ochko_natural_probability_equals_the_exact_engine():
+    for packs in (1, 2):
+        expected = exact.natural_probability(Shoe.fresh(packs, "russian36"), "ochko")
+        assert symbolic.natural_probability(packs, "ochko") == symbolic.as_sympy(expected)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4, 7, 12])
+def test_first_banker_equals_the_exact_engine(players):
+    expected = exact.first_banker_probabilities(players)
+    assert symbolic.first_banker_probabilities(players) == symbolic.as_sympy(expected)
+
+
+@pytest.mark.parametrize(("hand", "total", "soft"), [
+    ("K Q", 20, False), ("10 9", 19, False), ("A 9", 20, True), ("A 8", 19, True)])
+def test_safe_card_equals_the_exact_draw_distribution(hand, total, soft):
+    seen = "A 2 2 7"
+    shoe = Shoe.fresh(2).remove(hand).remove(seen)
+    chances = exact.draw_distribution(hand, seen=seen)
+    safe = 1 - chances.get("bust", 0)
+    better = sum(chance for key, chance in chances.items() if key != "bust" and key > total)
+    values = numbers(shoe)
+    assert symbolic.safe_card_probability(total, soft).subs(values) == symbolic.as_sympy(safe)
+    assert (symbolic.improving_card_probability(total, soft).subs(values)
+            == symbolic.as_sympy(better))
+
+
+def test_at_least_one_ace_in_one_card_equals_the_exact_draw_distribution():
+    # From K Q the only card that is not a bust is an ace: P(21) = P(the next card is an ace).
+    assert exact.draw_distribution("K Q")[21] == symbolic.at_least_one(8, 102, 1)
