@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from twentyone_edu import exact
+from twentyone_edu import RuleError, exact
 from twentyone_edu.widgets.table import TableWidget
 
 NAMES = ["You", "Vera:21", "Pavel:12", "Olga:12"]  # Vera buys to 21; Pavel and Olga stand
@@ -96,6 +96,11 @@ def test_every_control_the_browser_tests_touch_has_its_class_and_a_visible_name(
         assert css in widget._dom_classes
         if hasattr(widget, "on_click"):
             assert widget.description.strip()
+
+
+def test_a_bad_threshold_for_the_computer_players_is_refused():
+    with pytest.raises(RuleError, match="threshold=25 is not a threshold"):
+        TableWidget(threshold=25)
 
 
 def test_language_switches_live():

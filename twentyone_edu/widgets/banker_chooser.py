@@ -66,7 +66,8 @@ class BankerChooser(widgets.VBox):
         self.language_toggle = widgets.ToggleButtons(
             options=[(text("lang_en"), "en"), (text("lang_ru", "ru"), "ru")],
             value=self.language, style={"button_width": "auto"})
-        self.players_box = widgets.IntSlider(value=players, min=2, max=12, style=wide)
+        self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, style=wide,
+                                                  layout=widgets.Layout(width="10em"))
         self.seed_box = widgets.Text(value="" if seed is None else str(seed), style=wide,
                                      continuous_update=False,
                                      layout=widgets.Layout(width="14em"))
@@ -239,7 +240,8 @@ class BankerChooser(widgets.VBox):
             label = text("bc_seat", self.language, n=seat)
             if ace:
                 label += " — " + text("tw_banker_badge", self.language)
-            cards_html = hand_html(cards, [OPEN] * len(cards), self.language, CARD_HEIGHT)
+            cards_html = hand_html(cards, [OPEN] * len(cards), self.language,
+                                   CARD_HEIGHT) if cards else ""
             cells.append(f"<div style='border:{frame};border-radius:6px;padding:4px;"
                          f"margin:3px;min-width:7em'><b>{escape(label)}</b>{cards_html}</div>")
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"

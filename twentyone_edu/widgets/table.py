@@ -15,7 +15,7 @@ from functools import partial
 import ipywidgets as widgets
 
 from ..cards import hand_value
-from ..errors import StakeError, TwentyOneError
+from ..errors import RuleError, StakeError, TwentyOneError
 from ..rules import HISTORICAL, VARIANTS, variant
 from ..table import Table, format_money
 from .cards import CLOSED, OPEN, PEEK, hand_html
@@ -27,6 +27,7 @@ from .table_text import Entry, event_line, payment_line
 
 LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
 CARD_HEIGHT = 84
+THRESHOLDS = tuple(range(2, 22))  # computer players buy while below (R11)
 _WHOLE = re.compile(r"[+-]?\d{1,12}")
 _WIDE = {"description_width": "initial"}
 
@@ -132,8 +133,11 @@ class TableWidget(widgets.VBox):
                                      "tw_names")
         self._label(self.names_box, "tw_names_help", "placeholder")
         self.you_box = self._label(widgets.Dropdown(style=_WIDE), "tw_you")
-        self.threshold_box = self._label(widgets.IntSlider(
-            value=threshold, min=12, max=21, style=_WIDE), "tw_threshold")
+        if threshold not in THRESHOLDS:
+            raise RuleError(f"threshold={threshold!r} is not a threshold (use a whole number "
+                            "2-21: computer players buy while their total is below it)")
+        self.threshold_box = self._label(widgets.Dropdown(
+            options=THRESHOLDS, value=threshold, style=_WIDE), "tw_threshold")
         options = list(VARIANTS.values())
         self.rules_box = self._label(widgets.Dropdown(
             options=[(r.name, r) for r in options + ([rules] if rules not in options else [])],
@@ -564,7 +568,8 @@ class TableWidget(widgets.VBox):
         shown = [line for line in lines[:self._visible_entries()] if line][-LOG_LINES:]
         body = "<br>".join(shown)
         title = escape(text("tw_log", self.language))
-        return (f"<b>{title}</b><div role='log' style='max-height:14em;overflow-y:auto;"
+        return (f"<b>{title}</b><div role='log' tabindex='0' aria-label='{title}' "
+                "style='max-height:14em;overflow-y:auto;"
                 "display:flex;flex-direction:column-reverse;border:1px solid #ccc;"
                 f"padding:4px 8px;font-size:0.95em'><div>{body}</div></div>")
 
