@@ -79,7 +79,8 @@ class AdviceExplorer(widgets.VBox):
         self.values_html.add_class("t21-advice-values")
         self.verdict = widgets.HTML()
         self.verdict.add_class("t21-verdict")
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="460px"))
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(
+            max_width="460px", height="auto", align_self="flex-start", object_fit="contain"))
         self.chart.add_class("t21-advice-chart")
         self.children = [
             widgets.HBox([self.title, self.language_buttons]),
@@ -121,6 +122,8 @@ class AdviceExplorer(widgets.VBox):
         self.seen_box.placeholder = text("advice_seen_placeholder", lang)
         self.rules_menu.description = text("rules", lang)
         set_options(self.rules_menu, rules_options(lang))
+        for control in (self.hand_box, self.seen_box, self.rules_menu):
+            control.style.description_width = "initial"
         for button in self.hand_buttons:
             button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)
 

@@ -68,9 +68,11 @@ class SimulationExplorer(widgets.VBox):
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=rule_set.name)
         self.rules_menu.add_class("t21-sim-rules")
-        self.policy_slider = widgets.IntSlider(value=policy, min=12, max=21)
+        self.policy_slider = widgets.IntSlider(value=policy, min=12, max=21,
+                                               layout=widgets.Layout(width="26em"))
         self.policy_slider.add_class("t21-sim-policy")
-        self.banker_slider = widgets.IntSlider(value=rule_set.banker_stands_on, min=12, max=21)
+        self.banker_slider = widgets.IntSlider(value=rule_set.banker_stands_on, min=12, max=21,
+                                               layout=widgets.Layout(width="26em"))
         self.banker_slider.add_class("t21-sim-banker")
         self.rounds_menu = widgets.Dropdown(options=ROUND_CHOICES, value=rounds)
         self.rounds_menu.add_class("t21-sim-rounds")
@@ -88,7 +90,8 @@ class SimulationExplorer(widgets.VBox):
         self.status.add_class("t21-sim-status")
         self.result_html = widgets.HTML()
         self.result_html.add_class("t21-sim-result")
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="520px"))
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(
+            max_width="520px", height="auto", align_self="flex-start", object_fit="contain"))
         self.chart.add_class("t21-sim-chart")
         self.title = widgets.HTML()
         self.children = [

@@ -49,7 +49,7 @@ class StrategyExplorer(widgets.VBox):
         self.rules_menu.add_class("t21-strategy-rules")
         self.banker_slider = widgets.IntSlider(
             value=banker_stands_on if banker_stands_on is not None else rule_set.banker_stands_on,
-            min=12, max=21)
+            min=12, max=21, layout=widgets.Layout(width="26em"))
         self.banker_slider.add_class("t21-strategy-banker")
         self.first_menu = widgets.Dropdown(layout=widgets.Layout(width="12em"))
         self.first_menu.add_class("t21-strategy-first")
@@ -59,7 +59,8 @@ class StrategyExplorer(widgets.VBox):
         self.status.add_class("t21-strategy-status")
         self.cell = widgets.HTMLMath()
         self.cell.add_class("t21-strategy-cell")
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="520px"))
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(
+            max_width="520px", height="auto", align_self="flex-start", object_fit="contain"))
         self.chart.add_class("t21-strategy-chart")
         self.legend = widgets.HTML()
         self.legend.add_class("t21-strategy-legend")
