@@ -154,6 +154,14 @@ def test_multiple_choice():
     assert quiz.correct is True
 
 
+def test_numeric_choices_match_a_numeric_answer():
+    quiz = Quiz("P(21) from 20?", Fraction(4, 51), choices=["1/13", "4/51", "8/104"])
+    for index, right in ((0, False), (2, False), (1, True)):
+        quiz.answer_box.value = index
+        quiz.check_button.click()
+        assert quiz.correct is right
+
+
 def test_multiple_choice_in_two_languages():
     quiz = Quiz({"en": "With 20?", "ru": "При 20?"}, "стою",
                 choices=[("buy", "прикупаю"), ("stand", "стою")], language="ru")
@@ -194,6 +202,9 @@ def test_teacher_errors_are_rule_errors():
         Quiz("?", "t21q1:only-two")
     with pytest.raises(RuleError, match="not one of the choices"):
         Quiz("?", "hold", choices=["buy", "stand"])
+    with pytest.raises(RuleError, match="not one of the choices"):
+        Quiz("?", make_answer_token("hold"), choices=["buy", "stand"])
+    Quiz("?", Fraction(1, 2), choices=["1/3", "2/4"])  # the same number, written differently
     with pytest.raises(RuleError, match="not a number"):
         make_answer_token(True)
     with pytest.raises(RuleError, match="language"):

@@ -6,6 +6,7 @@ rank A-9, 32 ten-valued cards, 104 in all), not read from the engine.
 
 import asyncio
 import html
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -17,6 +18,7 @@ from twentyone_edu import exact
 from twentyone_edu.rules import VARIANTS
 from twentyone_edu.widgets import AdviceExplorer, SimulationExplorer, StrategyExplorer, explorer
 from twentyone_edu.widgets.advice import CLASSIC_HANDS
+from twentyone_edu.widgets.i18n import TEXT
 
 # ---------------------------------------------------------------- AdviceExplorer
 
@@ -284,6 +286,17 @@ def test_numbers_are_written_for_each_language():
     assert explorer.fraction(Fraction(-4, 51)) == "−4/51"
     assert "≈" in explorer.exact_html(Fraction(10**30 + 1, 3 * 10**30), "en")
     assert "<details" in explorer.exact_html(Fraction(10**30 + 1, 3 * 10**30), "en")
+
+
+def test_every_explorer_and_quiz_text_is_in_russian_with_the_same_fields():
+    mine = ("quiz_", "advice_", "strategy_", "sim_", "chart_", "variant_", "total_", "outcome_")
+    keys = [k for k in TEXT if k.startswith(mine)] + ["rules", "policy_threshold",
+                                                       "banker_threshold", "rounds", "seed"]
+    assert len(keys) > 60
+    for key in keys:
+        english, russian = TEXT[key]
+        assert re.search("[а-яё]", russian, re.IGNORECASE), key
+        assert sorted(re.findall(r"{(\w+)}", english)) == sorted(re.findall(r"{(\w+)}", russian))
 
 
 def test_set_options_keeps_the_value_and_hides_the_reset():

@@ -212,14 +212,12 @@ class Quiz(widgets.VBox):
         self.choices = list(choices) if choices is not None else None
         self.hints = list(hints)
         self.min_digits = min_digits
-        if isinstance(answer, str) and answer.startswith(TOKEN_PREFIX + ":"):
-            self._salt, self._hashes = _read_token(answer)
-        else:
-            if self.choices is not None and not any(
-                    _choice_text(answer) == _choice_text(t)
-                    for c in self.choices for t in _all_texts(c)):
-                raise RuleError(f"answer={answer!r} is not one of the choices")
-            self._salt, self._hashes = _read_token(make_answer_token(answer))
+        token = answer if isinstance(answer, str) and answer.startswith(TOKEN_PREFIX + ":") \
+            else make_answer_token(answer)
+        self._salt, self._hashes = _read_token(token)
+        if self.choices is not None and not any(map(self.is_correct, range(len(self.choices)))):
+            shown = "the token" if token is answer else repr(answer)
+            raise RuleError(f"answer={shown} is not one of the choices")
         self.correct = False
         self.unexpected: BaseException | None = None
         self.attempts = 0
@@ -311,10 +309,17 @@ class Quiz(widgets.VBox):
     def _matches(self, kind: str, payload: str) -> bool:
         return _hash(self._salt, kind, payload) in self._hashes
 
+    def _same_number(self, choice: str) -> bool:
+        """Whether a choice written as a number ('1/2', '0.5') is exactly the answer."""
+        try:
+            return self._matches("exact", str(parse_answer(choice).value))
+        except AnswerError:
+            return False
+
     def is_correct(self, typed) -> bool:
         """Whether a typed answer (or a choice's index) is right; AnswerError if not a number."""
         if self.choices is not None:
-            return any(self._matches("text", _choice_text(t))
+            return any(self._matches("text", _choice_text(t)) or self._same_number(t)
                        for t in _all_texts(self.choices[typed]))
         answer = parse_answer(typed)
         if self._matches("exact", str(answer.value)):
