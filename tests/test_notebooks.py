@@ -234,9 +234,9 @@ def test_answers_do_not_appear_in_the_exercise_cells():
     answers = guide_answers()
     for path in LESSONS:
         for key, (_, source) in exercises(path).items():
-            value = answers[key]
-            if isinstance(value, str):
-                continue  # a multiple choice shows every choice, the right one included
+            value = answers.get(key, "")  # a missing answer fails the agreement test
+            if isinstance(value, str) or (value.denominator == 1 and abs(value) < 10):
+                continue  # choices are all shown; a one-digit answer may be a given number
             written = {str(value), f"{float(value):.4f}", f"{float(value):.2%}"}
             quoted = re.sub(r"answer\s*=\s*(['\"]).*?\1", "", source)
             for form in written:
@@ -258,7 +258,7 @@ def test_answers_are_not_printed_by_the_lesson(path):
     answers = guide_answers()
     shown = _outputs_text(execute(path)[0])
     for key in exercises(path):
-        value = answers[key]
+        value = answers.get(key, "")  # a missing answer fails the agreement test
         if isinstance(value, str) or value.denominator == 1:
             continue  # choices are on screen by design; whole numbers are everywhere
         for form in (str(value), f"{float(value):.4f}"):
