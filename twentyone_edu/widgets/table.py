@@ -92,6 +92,10 @@ class TableWidget(widgets.VBox):
                  language: str = "en", you: int | str | None = 0, threshold: int = 17,
                  purse: int = 100, banker_by_hand: bool = False, computer_stake: int = 1):
         self.language = check_language(language)
+        if isinstance(computer_stake, bool) or not isinstance(computer_stake, int) or not (
+                1 <= computer_stake):
+            raise RuleError(f"computer_stake={computer_stake!r} is not a stake (use a positive "
+                            "whole number, the stake of each computer player)")
         self.purse, self.computer_stake = purse, computer_stake
         if players is None or isinstance(players, int):
             players = default_names(4 if players is None else players, language)
