@@ -149,7 +149,8 @@ async def _simulation(background: Background) -> list[tuple[str, float, float]]:
         sim.policy_slider.value = policy
         clicks.append(timed(sim.run_button.click))
         await background.settle()
-        while sim.state == "running" and sim.result.n < 300_000:
+        while sim.state in ("computing", "running") and (sim.result is None
+                                                         or sim.result.n < 300_000):
             await asyncio.sleep(0.01)
         clicks.append(timed(sim.stop_button.click))
     clicks.append(timed(sim.run_button.click))
