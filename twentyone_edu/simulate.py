@@ -25,7 +25,7 @@ from .errors import CardError, RuleError
 from .rules import HISTORICAL, RuleSet, settle, variant
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
-STEP = 25_000  # rounds of one player per step of a long simulation (well under 100 ms)
+STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms
 MAX_ROUNDS = 20_000_000
 MAX_PLAYERS = 11  # players besides the banker: the game is for 5-12 people (all 12 choose him)
 _TOP = 33  # rows of the policy tables: every total a hand can reach (at most 20 + 11 = 31)
@@ -148,10 +148,17 @@ def first_banker(n_players: int, n_trials: int, seed: int | None = 0, shoe: Shoe
 
 def _first_ace_positions(rng: np.random.Generator, size: int, cards: int,
                          aces: int) -> np.ndarray:
-    """Where the first ace lies (0 = the top card) in `size` shuffles of the shoe (R4)."""
-    keys = rng.random((size, cards))  # the shuffle: cards sorted by random keys; aces come first
-    first_ace_key = keys[:, :aces].min(axis=1)
-    return (keys[:, aces:] < first_ace_key[:, None]).sum(axis=1)
+    """Where the first ace lies (0 = the top card) in `size` shuffles of the shoe (R4).
+
+    Card by card: while no ace has come, the next card is an ace with chance aces / cards left.
+    """
+    position = np.empty(size, dtype=np.int64)
+    waiting = np.arange(size)
+    for dealt in range(cards - aces + 1):
+        ace = rng.random(waiting.size) * (cards - dealt) < aces
+        position[waiting[ace]] = dealt
+        waiting = waiting[~ace]
+    return position
 
 
 def _steps(game: _Game, rng: np.random.Generator, results: np.ndarray,
