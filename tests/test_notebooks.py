@@ -264,3 +264,16 @@ def test_answers_are_not_printed_by_the_lesson(path):
         for form in (str(value), f"{float(value):.4f}"):
             assert not re.search(rf"(?<![\w./]){re.escape(form)}(?![\w/]|\d)", shown), (
                 f"{path.name}: the lesson prints the answer to exercise {key}: {form}")
+
+
+LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
+
+
+def test_start_here_links_every_notebook_of_the_course():
+    start = NOTEBOOKS / "00_start_here.ipynb"
+    prose = "\n".join(cell.source for cell in nbformat.read(start, as_version=4).cells
+                      if cell.cell_type == "markdown")
+    linked = set(LINK.findall(prose))
+    assert {path.name for path in ALL} - {start.name} <= linked
+    assert {f"{i:02d}_" for i in range(9)} <= {name[:3] for name in linked}
+    assert "app.ipynb" in linked
