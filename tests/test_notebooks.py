@@ -277,3 +277,12 @@ def test_start_here_links_every_notebook_of_the_course():
     assert {path.name for path in ALL} - {start.name} <= linked
     assert {f"{i:02d}_" for i in range(9)} <= {name[:3] for name in linked}
     assert "app.ipynb" in linked
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_links_between_notebooks_lead_somewhere(path):
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "markdown":
+            for target in LINK.findall(cell.source):
+                if "://" not in target:
+                    assert (path.parent / target).exists(), f"{path.name} links to {target}"
