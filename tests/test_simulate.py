@@ -41,6 +41,10 @@ def brute_round_value(shoe: Shoe, rules, decides) -> Fraction:
     start = tuple((r, n) for r, n in shoe.counts if n)
 
     @cache
+    def value_of(hand):
+        return hand_value(hand, rules)
+
+    @cache
     def deal(left, player, banker):  # player, banker, player, banker (R7)
         if len(banker) == 2:
             return after_deal(left, player, banker)
@@ -50,7 +54,7 @@ def brute_round_value(shoe: Shoe, rules, decides) -> Fraction:
                    for p, rank, rest in _draws(left))
 
     def after_deal(left, player, banker):
-        pv, bv = hand_value(player, rules), hand_value(banker, rules)
+        pv, bv = value_of(player), value_of(banker)
         if bv.natural:  # R9
             return settle("natural" if pv.natural else _outcome(pv), "natural", rules)
         if pv.natural:  # R10
@@ -59,17 +63,17 @@ def brute_round_value(shoe: Shoe, rules, decides) -> Fraction:
 
     @cache
     def player_turn(left, player, banker):
-        value = hand_value(player, rules)
+        value = value_of(player)
         if not value.bust and value.total < 21 and decides(value.total, value.soft):
             return sum(p * player_turn(rest, tuple(sorted(player + (rank,))), banker)
                        for p, rank, rest in _draws(left))
         if value.bust:  # R13
-            return settle("bust", _outcome(hand_value(banker, rules)), rules)
+            return settle("bust", _outcome(value_of(banker)), rules)
         return banker_turn(left, value.total, banker)
 
     @cache
     def banker_turn(left, player_total, banker):
-        value = hand_value(banker, rules)
+        value = value_of(banker)
         if not value.bust and value.total < 21 and rules.banker_buys(value.total, value.soft):
             return sum(p * banker_turn(rest, player_total, tuple(sorted(banker + (rank,))))
                        for p, rank, rest in _draws(left))
