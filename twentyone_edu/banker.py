@@ -216,15 +216,26 @@ def numerators(hands: BankerHands, shoes, weight: int = 1) -> np.ndarray:
     shoes = np.asarray(shoes, dtype=np.int64).reshape(len(shoes), -1)
     if hands.largest * max(weight, 1) >= INT64_SAFE:
         return _numerators_exact(hands, shoes)
-    return np.concatenate([_numerators_int64(hands, shoes[i:i + CHUNK])
-                           for i in range(0, len(shoes), CHUNK)])
+    return _numerators_int64(hands, shoes)
 
 
 def _numerators_int64(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
-    """numerators() with int64 and a sparse matrix product (fast)."""
-    rows = hands.sums @ products(hands.low, shoes, np.int64)
-    rows *= products(hands.high, shoes, np.int64)[hands.row_high]
-    return np.add.reduceat(rows, hands.group_starts, axis=0).T
+    """numerators() with int64 and a sparse matrix product (fast).
+
+    The sparse product depends only on a shoe's low classes, so it is done once for each
+    distinct low half; the rest goes in chunks of shoes small enough to stay in the cache.
+    """
+    split = hands.high.first
+    base = int(shoes[:, :split].max(initial=0)) + 1
+    codes = shoes[:, :split] @ (base ** np.arange(split, dtype=np.int64))
+    _, first, which = np.unique(codes, return_index=True, return_inverse=True)
+    shared = hands.sums @ products(hands.low, shoes[first], np.int64)
+    chunks = []
+    for i in range(0, len(shoes), CHUNK):
+        rows = shared[:, which[i:i + CHUNK]]
+        rows *= products(hands.high, shoes[i:i + CHUNK], np.int64)[hands.row_high]
+        chunks.append(np.add.reduceat(rows, hands.group_starts, axis=0).T)
+    return np.concatenate(chunks)
 
 
 def _numerators_exact(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:

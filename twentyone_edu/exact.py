@@ -194,9 +194,14 @@ def advice_failures(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) ->
     return [row for row in advice_check(shoe, rules, seen, max_cards) if not row["advice_holds"]]
 
 
-def clear_caches() -> None:
-    """Forget every remembered result (for cold timings in the benchmarks)."""
+def clear_caches(rule_tables: bool = True) -> None:
+    """Forget remembered results (for cold timings in the benchmarks).
+
+    With rule_tables=False, keep what depends only on the rules (the banker's final hands and
+    the hand values) and forget only what depends on a shoe.
+    """
     strategy.solve.cache_clear()
-    banker.final_hands.cache_clear()
-    value_classes.cache_clear()
+    if rule_tables:
+        banker.final_hands.cache_clear()
+        value_classes.cache_clear()
 

@@ -47,7 +47,7 @@ from math import lcm
 import numpy as np
 
 from . import banker
-from .composition import RADIX, decode, encode, fresh_counts, value_classes
+from .composition import RADIX, encode, fresh_counts, value_classes
 from .rules import RuleSet, settle
 
 
@@ -115,6 +115,17 @@ def caps_for(rules: RuleSet, base: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(max(a, b) for a, b in zip(fresh_counts(rules), base, strict=True))
 
 
+@dataclass(slots=True)
+class Node:
+    """One hand the player can hold: its value, size, the shoe left, and the hands one card on."""
+
+    value: object  # its HandValue
+    cards: int  # m, the number of cards in it
+    left: tuple[int, ...]  # the class counts of S − p, the cards the player has not seen
+    children: list  # (class r, code of p + r) for every card r that does not bust it
+    busts: list  # the classes r whose card busts it
+
+
 @lru_cache(maxsize=64)
 def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
           roots: tuple[tuple[int, ...], ...], policy: int | None) -> PlayerTree:
@@ -124,18 +135,16 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
     `policy` is None for the best play, or N to buy while the best total is below N.
     """
     classes = value_classes(rules)
-    size = classes.size
     shoe_size = sum(base)
-    steps = [RADIX**r for r in range(size)]
-    hands = _reachable(classes, base, roots, policy, steps)
-    stands = [code for code, (value, _) in hands.items()
-              if policy is None or not player_buys(value, policy)]
+    hands = _reachable(classes, base, roots, policy)
+    stands = [code for code, node in hands.items()
+              if policy is None or not player_buys(node.value, policy)]
     table = banker.final_hands(classes, start, caps_for(rules, base))
-    most_held = max(m for _, m in hands.values())
+    most_held = max(node.cards for node in hands.values())
     need = 2 - sum(start)
     depth = min(shoe_size, most_held + 1 + max(table.most_drawn, need))
 
-    outcomes = [player_outcome(hands[code][0]) for code in stands]
+    outcomes = [player_outcome(hands[code].value) for code in stands]
     rows = sorted(set(outcomes), key=str)
     matrix = [[settle(x, o, rules) for o in table.outcomes] for x in [*rows, "bust"]]
     scale = lcm(*(v.denominator for row in matrix for v in row))
@@ -145,98 +154,106 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
     bust = {int(w) for w, o in zip(weights[-1], table.outcomes, strict=True) if o != "natural"}
     if len(bust) != 1:
         raise AssertionError("a bust player must lose the same whatever the banker does (R13)")
-    stand = _stand_values(table, base, stands, [rows.index(x) for x in outcomes], weights,
-                          [hands[c][1] for c in stands], shoe_size, depth)
-    draw, best = _buying_values(classes, base, hands, stand, policy, need, depth, bust.pop(),
+    stand = _stand_values(table, [hands[c] for c in stands], stands,
+                          [rows.index(x) for x in outcomes], weights, shoe_size, depth)
+    draw, best = _buying_values(hands, stand, policy, shoe_size, need, depth, bust.pop(),
                                 natural_pairs(classes, start))
-    return PlayerTree(shoe_size, depth, scale, {c: m for c, (_, m) in hands.items()},
+    return PlayerTree(shoe_size, depth, scale, {c: node.cards for c, node in hands.items()},
                       stand, draw, best)
 
 
-def _buying_values(classes, base, hands, stand, policy, need, depth, bust, pairs):
+def _buying_values(hands, stand, policy, shoe_size, need, depth, bust, pairs):
     """Ŵ_draw where the player buys, and Ŵ of the chosen play everywhere (deepest hands first).
 
     A bust hand of m cards is worth bust · P(no banker natural) · D(m), which in whole numbers
     is bust · ((U − m)_need − natural ways) · (U − m − need)_{L − m − need}.
     """
-    size, shoe_size = classes.size, sum(base)
-    steps = [RADIX**r for r in range(size)]
     dealt_to_banker = [banker.falling(shoe_size - m, need) for m in range(depth + 1)]
     rest = [bust * banker.falling(shoe_size - m - need, depth - m - need) if depth - m >= need
             else 0 for m in range(depth + 1)]
     natural_classes = {i for pair in pairs for i in pair}
     draw, best = {}, {}
-    for code in sorted(hands, key=lambda c: -hands[c][1]):
-        value, m = hands[code]
-        if not player_buys(value, policy):
+    for code in sorted(hands, key=lambda c: -hands[c].cards):
+        node = hands[code]
+        if not player_buys(node.value, policy):
             best[code] = stand[code]
             continue
-        left = [b - (code // step) % RADIX for b, step in zip(base, steps, strict=True)]
-        naturals = natural_ways(pairs, left)
-        total = 0
-        for r in range(size):
-            if left[r]:
-                child = best.get(code + steps[r])
-                if child is None:
-                    if r in natural_classes:
-                        left[r] -= 1
-                        child = (dealt_to_banker[m + 1] - natural_ways(pairs, left)) * rest[m + 1]
-                        left[r] += 1
-                    else:
-                        child = (dealt_to_banker[m + 1] - naturals) * rest[m + 1]
-                total += left[r] * child
+        left, after = node.left, node.cards + 1
+        total = sum(left[r] * best[child] for r, child in node.children)
+        if node.busts:
+            naturals = natural_ways(pairs, left)
+            busting = 0
+            for r in node.busts:
+                if r in natural_classes:
+                    fewer = left[:r] + (left[r] - 1,) + left[r + 1:]
+                    busting += left[r] * (dealt_to_banker[after] - natural_ways(pairs, fewer))
+                else:
+                    busting += left[r] * (dealt_to_banker[after] - naturals)
+            total += busting * rest[after]
         draw[code] = total
         best[code] = total if policy is not None else max(total, stand[code])
     return draw, best
 
 
-def _reachable(classes, base, roots, policy, steps) -> dict[int, tuple]:
+def _reachable(classes, base, roots, policy) -> dict[int, Node]:
     """Every hand the player can hold, from the roots, buying as the policy allows (R11).
 
-    Returns {code: (hand_value, number of cards)}; bust hands are left out.
+    Bust hands are left out; each hand is kept under its code (composition.encode).
     """
-    size = classes.size
+    steps = [RADIX**r for r in range(classes.size)]
     hands = {}
     frontier = []
     for root in roots:
         code = encode(root)
-        hands[code] = (classes.state(root), sum(root))
+        left = tuple(b - h for b, h in zip(base, root, strict=True))
+        hands[code] = Node(classes.state(root), sum(root), left, [], [])
         frontier.append((code, classes.points_of(root), root[classes.ace]))
+    values = {}  # (points, aces, cards) -> HandValue, as in classes.state_of
     while frontier:
         following = []
         for code, points, aces in frontier:
-            value, m = hands[code]
-            if not player_buys(value, policy):
+            node = hands[code]
+            if not player_buys(node.value, policy):
                 continue
-            for r in range(size):
-                child = code + steps[r]
-                if child in hands or (code // steps[r]) % RADIX == base[r]:
+            for r, step in enumerate(steps):
+                if not node.left[r]:
+                    continue
+                child = code + step
+                if child in hands:
+                    node.children.append((r, child))
                     continue
                 more_points, more_aces = points + classes.points[r], aces + (r == classes.ace)
-                child_value = classes.state_of(more_points, more_aces, m + 1, child)
-                if not child_value.bust:
-                    hands[child] = (child_value, m + 1)
-                    following.append((child, more_points, more_aces))
+                key = (more_points, more_aces, node.cards + 1)
+                value = values.get(key)
+                if value is None:
+                    value = values[key] = classes.state_of(*key, child)
+                if value.bust:
+                    node.busts.append(r)
+                    continue
+                node.children.append((r, child))
+                left = node.left[:r] + (node.left[r] - 1,) + node.left[r + 1:]
+                hands[child] = Node(value, node.cards + 1, left, [], [])
+                following.append((child, more_points, more_aces))
         frontier = following
     return hands
 
 
-def _stand_values(table, base, stands, outcome_rows, weights, held, shoe_size, depth) -> dict:
-    """Ŵ_stand for every hand in `stands`, all banker distributions computed in one batch."""
-    if not stands:
+def _stand_values(table, nodes, codes, outcome_rows, weights, shoe_size, depth) -> dict:
+    """Ŵ_stand for every hand in `nodes`, all banker distributions computed in one batch."""
+    if not nodes:
         return {}
-    shoes = np.array(base, dtype=np.int64) - decode(stands, len(base))
+    shoes = np.array([node.left for node in nodes], dtype=np.int64)
     numer = banker.numerators(table, shoes, weight=int(np.abs(weights).max()))
     group_weights = weights[np.array(outcome_rows)][:, [o for _, o in table.groups]]
     ks = sorted({k for k, _ in table.groups})
     k_starts = [i for i, (k, _) in enumerate(table.groups) if i == 0 or k != table.groups[i - 1][0]]
     by_k = np.add.reduceat(numer * group_weights, k_starts, axis=1).astype(object)
     values = {}
-    held = np.array(held)
+    held = np.array([node.cards for node in nodes])
     for m in sorted(set(held.tolist())):
         factors = np.array([banker.falling(shoe_size - m - k, depth - m - k)
                             if depth - m >= k else 0 for k in ks], dtype=object)
         chosen = np.flatnonzero(held == m)
         for index, value in zip(chosen.tolist(), by_k[chosen].dot(factors).tolist(), strict=True):
-            values[stands[index]] = value
+            values[codes[index]] = value
     return values

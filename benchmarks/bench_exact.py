@@ -1,0 +1,84 @@
+"""Speed of the exact engine, every figure cold: remembered results forgotten first (DESIGN.md).
+
+"Cold" forgets everything, the rule set's tables too (the banker's final hands, hand values);
+"shoe cold" keeps those per-rule-set tables, built once per rule set, and forgets the rest.
+Times are the best of a few runs. "CPU" rows count the processor time of this process only:
+the engine runs on one core, so on an idle machine CPU time and wall time agree, and on a
+machine shared with other work CPU time is the fairer figure.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+
+from twentyone_edu import HISTORICAL, VARIANTS, exact
+
+
+def _best_seconds(run, repeats: int = 3, rule_tables: bool = True, clock=time.perf_counter):
+    """The fastest of a few cold runs, in seconds (the others were slowed by the machine)."""
+    best = float("inf")
+    for _ in range(repeats):
+        exact.clear_caches(rule_tables)
+        start = clock()
+        run()
+        best = min(best, clock() - start)
+    return best
+
+
+def _import_seconds(repeats: int = 3) -> float:
+    """Importing twentyone_edu.exact in a fresh interpreter, in seconds."""
+    code = ("import time; start = time.perf_counter(); import twentyone_edu.exact; "
+            "print(time.perf_counter() - start)")
+    return min(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                    text=True, check=True).stdout) for _ in range(repeats))
+
+
+def _two_card_hands() -> list[str]:
+    return [row["hand"] for row in exact.strategy_table()]
+
+
+def _hand_times(rule_tables: bool, clock) -> dict[str, float]:
+    return {hand: _best_seconds(lambda h=hand: exact.decision_values(h), 3, rule_tables, clock)
+            for hand in _two_card_hands()}
+
+
+def main() -> list[tuple[str, float, float]]:
+    """(what, measured seconds, target seconds) for each speed target of the exact engine."""
+    wall = _hand_times(True, time.perf_counter)
+    cpu = _hand_times(True, time.process_time)
+    shoe_cpu = _hand_times(False, time.process_time)
+    slowest, slowest_cpu, slowest_shoe = (max(t, key=t.get) for t in (wall, cpu, shoe_cpu))
+    return [
+        ("import twentyone_edu.exact (fresh interpreter), s", _import_seconds(), 1.5),
+        (f"decision_values, slowest two-card hand ({slowest}), cold, s", wall[slowest], 0.05),
+        (f"decision_values, slowest two-card hand ({slowest_cpu}), cold, CPU s",
+         cpu[slowest_cpu], 0.05),
+        ("decision_values, median two-card hand, cold, CPU s",
+         statistics.median(cpu.values()), 0.05),
+        (f"decision_values, slowest two-card hand ({slowest_shoe}), shoe cold, CPU s",
+         shoe_cpu[slowest_shoe], 0.05),
+        ("decision_values('A 9', seen='A 2 10 10 5'), cold, s",
+         _best_seconds(lambda: exact.decision_values("A 9", seen="A 2 10 10 5")), 0.05),
+        ("strategy_table(), all 54 two-card hands, cold, s",
+         _best_seconds(exact.strategy_table), 2.0),
+        ("round_value('optimal'), cold, s", _best_seconds(lambda: exact.round_value("optimal")),
+         5.0),
+        ("round_value(17), cold, s", _best_seconds(lambda: exact.round_value(17)), 5.0),
+        ("round_value('optimal'), 6-pack blackjack, cold, s",
+         _best_seconds(lambda: exact.round_value("optimal", rules="blackjack")), 5.0),
+        ("advice_check(max_cards=3), cold, s",
+         _best_seconds(lambda: exact.advice_check(max_cards=3)), 2.0),
+        ("banker_outcomes(upcard='6'), 6-pack blackjack, cold, s",
+         _best_seconds(lambda: exact.banker_outcomes(rules=VARIANTS["blackjack"], upcard="6")),
+         0.1),
+        ("bank_price(11, 'optimal'), cold, s",
+         _best_seconds(lambda: exact.bank_price(11, "optimal", rules=HISTORICAL)), 5.0),
+    ]
+
+
+if __name__ == "__main__":
+    for name, measured, target in main():
+        print(f"{name:70} {measured:8.3f}  (target < {target})")
