@@ -358,9 +358,10 @@ def test_advice_random_events_never_raise():
 
 def test_strategy_random_events_never_raise():
     # Each rule set's first table and heat map cost up to a second (blackjack's six packs
-    # several), so three rule sets stand for all: the code does not depend on which.
+    # several), so two stand for all: the French pack and ochko's 36 cards, whose different
+    # ranks change the menus' options under the events.
     events = st.lists(st.one_of(
-        st.tuples(st.just("rules"), st.sampled_from(["historical", "ochko", "hoyle_vingt_un"])),
+        st.tuples(st.just("rules"), st.sampled_from(["historical", "ochko"])),
         st.tuples(st.just("banker"), st.integers(16, 17)),
         st.tuples(st.just("first"), st.integers(0, 20)),
         st.tuples(st.just("second"), st.integers(0, 20)),
