@@ -286,3 +286,15 @@ def test_links_between_notebooks_lead_somewhere(path):
             for target in LINK.findall(cell.source):
                 if "://" not in target:
                     assert (path.parent / target).exists(), f"{path.name} links to {target}"
+
+
+def test_start_here_deals_the_course_question_first():
+    """00's prose asks the student to look at the first hand: with its seed it is a 19."""
+    from twentyone_edu.widgets import TableWidget
+
+    source = "\n".join(cell.source for cell in code_cells(NOTEBOOKS / "00_start_here.ipynb"))
+    seed = int(re.search(r"TableWidget\(seed=(\d+)", source).group(1))
+    table = TableWidget(seed=seed)
+    table.deal_button.click()
+    assert table.table.to_act == "You"
+    assert twentyone_edu.hand_value(table.table.hands["You"]).total == 19
