@@ -1,10 +1,13 @@
 """The exact engine against numbers worked out by hand, exact identities, and bad input (R1–R20)."""
 
+import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, Shoe, exact
+from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker, exact
+from twentyone_edu.composition import fresh_counts, value_classes
 from twentyone_edu.errors import CardError, IllegalAction, RuleError
 
 FRENCH_CLASSES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
@@ -41,6 +44,11 @@ def test_draw_from_soft_twenty_never_busts():
     chances = exact.draw_distribution("A 9")
     expected = {12: 8, 13: 8, 14: 8, 15: 8, 16: 8, 17: 8, 18: 8, 19: 7, 20: 32, 21: 7}
     assert chances == {total: Fraction(n, 102) for total, n in expected.items()}
+
+
+def test_draw_distribution_lists_totals_in_order_then_bust():
+    assert list(exact.draw_distribution("2 3")) == list(range(7, 17))
+    assert list(exact.draw_distribution("K 6")) == [17, 18, 19, 20, 21, "bust"]
 
 
 def test_first_banker_small_shoes():
@@ -147,6 +155,26 @@ def test_bank_price_parts():
 def test_rule_names_are_accepted():
     assert exact.round_value(17, rules="blackjack") == exact.round_value(
         17, rules=VARIANTS["blackjack"])
+
+
+def test_fast_and_plain_integer_sums_agree():
+    # banker.numerators uses numpy int64 when the sums are safely small and Python integers
+    # otherwise; both must give the same whole numbers.
+    classes = value_classes(HISTORICAL)
+    hands = banker.final_hands(classes, (0,) * 10, fresh_counts(HISTORICAL))
+    rng = random.Random(7)
+    shoes = np.array([[rng.randint(0, n) for n in fresh_counts(HISTORICAL)] for _ in range(40)])
+    fast = banker._numerators_int64(hands, shoes)
+    plain = banker._numerators_exact(hands, shoes)
+    assert fast.dtype == np.int64 and plain.dtype == object
+    assert fast.tolist() == plain.tolist()
+
+
+def test_eight_packs_use_python_integers_and_stay_exact():
+    rules = HISTORICAL.with_(decks=8)
+    outcomes = exact.banker_outcomes(rules=rules)
+    assert sum(outcomes.values()) == 1
+    assert outcomes["natural"] == 2 * Fraction(32, 416) * Fraction(128, 415)
 
 
 # --- Bad input ------------------------------------------------------------------------------

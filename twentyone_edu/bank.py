@@ -51,11 +51,13 @@ def bank_price(n_players, policy, shoe=None, rules=HISTORICAL) -> dict:
       'cards_per_round' — expected cards used in a round (n players and the banker; the banker
                           is assumed to finish his hand every round).
     Approximate parts (say so when you show them):
-      'rounds'  — about len(shoe) / cards_per_round rounds are left (a long-run average; it
-                  ignores that the last round is finished with reshuffled discards, R18);
-      'price'   — gain_per_round · rounds. It also treats every later round as dealt from a
-                  shoe like this one; on average over the cards to come that holds, but the
-                  end of the shoe is where it is least exact.
+      'rounds'  — len(shoe) / cards_per_round, the rounds the shoe's cards pay for on average.
+                  The bank also plays the round in which the shoe runs out, finished with
+                  reshuffled discards (R18), so this tends to count about half a round too few;
+      'price'   — gain_per_round · rounds. Each later round, dealt from whatever the earlier
+                  rounds left, has on average the same expected gain as a round dealt from this
+                  shoe (the argument above, applied round after round); what is approximate is
+                  only how many rounds there are.
     """
     rules = checks.rules_of(rules)
     n = checks.players_of(n_players, 1, 11)

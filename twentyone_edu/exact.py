@@ -70,7 +70,8 @@ def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
             value = classes.state(tuple(h + (i == r) for i, h in enumerate(held)))
             key = "bust" if value.bust else value.total
             chances[key] = chances.get(key, Fraction(0)) + Fraction(n, sum(left))
-    return dict(sorted(chances.items(), key=lambda item: (item[0] == "bust", str(item[0]))))
+    totals = sorted(key for key in chances if key != "bust")
+    return {key: chances[key] for key in [*totals, "bust"] if key in chances}
 
 
 def first_banker_probabilities(n_players, shoe=None, rules=HISTORICAL) -> list[Fraction]:
@@ -159,8 +160,7 @@ def strategy_table(shoe=None, rules=HISTORICAL, seen=()) -> list[dict]:
     tree = rounds.deal_tree(rules, base, None)
     rows = []
     for hand in rounds.two_card_hands(classes, base):
-        value = classes.state(hand)
-        if not (value.natural or value.bust):
+        if _something_to_decide(classes, base, hand):
             rows.append(rounds.hand_values(classes, tree, base, hand) |
                         {"probability": rounds.deal_chance(base, hand)})
     return rows
@@ -183,7 +183,7 @@ def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> li
     for code, m in sorted(tree.cards.items(), key=lambda item: (item[1], -item[0])):
         hand = tuple(decode([code], classes.size)[0].tolist())
         value = classes.state(hand)
-        if m <= max_cards and not value.natural and value.total in (19, 20):
+        if m <= max_cards and value.total in (19, 20) and _something_to_decide(classes, base, hand):
             row = rounds.hand_values(classes, tree, base, hand)
             rows.append(row | {"advice_holds": row["stand"] >= row["draw"]})
     return rows
@@ -192,6 +192,14 @@ def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> li
 def advice_failures(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> list[dict]:
     """The rows of advice_check where buying on 19 or 20 is strictly better than standing."""
     return [row for row in advice_check(shoe, rules, seen, max_cards) if not row["advice_holds"]]
+
+
+def _something_to_decide(classes, base, hand) -> bool:
+    """Not a natural, not bust, and the banker does not surely hold a natural (R9, R10, R13)."""
+    value = classes.state(hand)
+    rest = tuple(b - h for b, h in zip(base, hand, strict=True))
+    surely_natural = rounds.banker_natural_chance(classes, (0,) * classes.size, rest) == 1
+    return not (value.natural or value.bust or surely_natural)
 
 
 def clear_caches(rule_tables: bool = True) -> None:
@@ -203,5 +211,6 @@ def clear_caches(rule_tables: bool = True) -> None:
     strategy.solve.cache_clear()
     if rule_tables:
         banker.final_hands.cache_clear()
+        strategy.natural_pairs.cache_clear()
         value_classes.cache_clear()
 

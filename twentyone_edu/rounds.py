@@ -41,11 +41,16 @@ def deal_chance(base, hand) -> Fraction:
     return Fraction(orders * ways, banker.falling(sum(base), 2))
 
 
-def no_banker_natural(classes: ValueClasses, start, counts) -> Fraction:
-    """P(the banker's closed cards, dealt from these counts, are not a natural) (R9)."""
+def banker_natural_chance(classes: ValueClasses, start, counts) -> Fraction:
+    """P(the banker's closed cards, dealt from these counts after his start, are a natural) (R9)."""
     need = 2 - sum(start)
     pairs = strategy.natural_pairs(classes, start)
-    chance = 1 - Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), need))
+    return Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), need))
+
+
+def no_banker_natural(classes: ValueClasses, start, counts) -> Fraction:
+    """P(no banker natural), refusing a shoe that surely gives him one (nothing to decide)."""
+    chance = 1 - banker_natural_chance(classes, start, counts)
     if chance == 0:
         raise CardError("the banker is sure to hold a natural from this shoe, so the round "
                         "ends at once (R9); there is nothing to decide")
@@ -67,7 +72,7 @@ def round_value_of(rules: RuleSet, base, policy: int | None) -> Fraction:
     total = Fraction(0)
     for hand in two_card_hands(classes, base):
         rest = tuple(b - h for b, h in zip(base, hand, strict=True))
-        banker_natural = 1 - no_banker_natural(classes, zero, rest)
+        banker_natural = banker_natural_chance(classes, zero, rest)
         mine = strategy.player_outcome(classes.state(hand))
         total += deal_chance(base, hand) * (tree.value(hand) +
                                             banker_natural * settle(mine, "natural", rules))
@@ -109,7 +114,7 @@ def expected_cards(rules: RuleSet, base, policy: int | None) -> tuple[Fraction, 
         for r, n in enumerate(left):
             if n:
                 left[r] -= 1
-                expected += n * (no_banker_natural_or_zero(classes, left) +
+                expected += n * (1 - banker_natural_chance(classes, zero, left) +
                                  buys.get(code + RADIX**r, Fraction(0)))
                 left[r] += 1
         buys[code] = expected / sum(left)
@@ -124,10 +129,3 @@ def expected_cards(rules: RuleSet, base, policy: int | None) -> tuple[Fraction, 
         banker_cards += k * Fraction(numerator, banker.falling(sum(base), k))
     return player, banker_cards
 
-
-def no_banker_natural_or_zero(classes: ValueClasses, counts) -> Fraction:
-    """P(no banker natural from these counts), 0 when too few cards are left for his hand."""
-    if sum(counts) < 2:
-        return Fraction(0)
-    pairs = strategy.natural_pairs(classes, (0,) * classes.size)
-    return 1 - Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), 2))

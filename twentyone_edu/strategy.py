@@ -21,20 +21,25 @@ the next card is r with chance P(r | S − p) = n_r / U, and then he goes on as 
 
     W_draw(p) = Σ_r P(r | S − p) · max(W_stand(p + r), W_draw(p + r)),
 
-where a bust hand p + r is worth settle('bust', ·) · P(no banker natural | S − p − r). The value
-the player cares about is the *conditional* one, W(p) / P(no banker natural | S − p). Standing and
-buying at p share that divisor, so comparing W_stand with W_draw picks the same choice as
-comparing the conditional values: the maximum can be taken on W itself. At the end,
-decision value = W / P(no banker natural | S − p).
+where a bust hand p + r is worth settle('bust', ·) · P(no banker natural | S − p − r), and a
+hand of 21 can only stand (R11). (With a threshold policy N, the player buys below N instead
+of taking the larger.) The value the player cares about is the *conditional* one,
+W(p) / P(no banker natural | S − p). Standing and buying at p share that divisor, so comparing
+W_stand with W_draw picks the same choice as comparing the conditional values: the maximum can
+be taken on W itself. At the end, decision value = W / P(no banker natural | S − p).
 
 **Whole numbers instead of fractions.** With m = the number of cards in p and U the size of S,
-multiply W(p) by D(m) = (U − m)_{L − m} for a fixed L (a falling factorial, see banker.py).
-Then D(m) · P(r | S − p) = n_r(S − p) · D(m + 1), so buying becomes
+multiply W(p) by D(m) = (U − m)_{L − m} (a falling factorial, see banker.py), where L is at
+least the most cards the player's and the banker's hands can hold together. Multiply the
+settlement table by its common denominator too. Then D(m) · P(r | S − p) = n_r(S − p) · D(m + 1),
+so buying becomes
 
     Ŵ_draw(p) = Σ_r n_r(S − p) · max(Ŵ_stand(p + r), Ŵ_draw(p + r)),
 
-and D(m) / (U − m)_k is a whole number for every banker hand of k cards, so Ŵ_stand is a sum of
-whole numbers too. Every comparison is exact; a single division at the end gives the Fraction.
+and D(m) / (U − m)_k = (U − m − k)_{L − m − k} is a whole number for every banker hand of k
+cards, so Ŵ_stand is a sum of whole numbers too. Every comparison is exact; one division at the
+end gives the Fraction. The hands are worked out deepest first, so every hand's children are
+ready when it needs them.
 """
 
 from __future__ import annotations
@@ -85,16 +90,17 @@ def player_outcome(value):
     return "natural" if value.natural else "bust" if value.bust else value.total
 
 
-def natural_pairs(classes, start: tuple[int, ...]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=64)
+def natural_pairs(classes, start: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The class sequences that complete a banker natural from his start (R3, R9)."""
     size = classes.size
     if sum(start) == 1:
-        return [(j,) for j in range(size)
-                if classes.state(tuple(s + (i == j) for i, s in enumerate(start))).natural]
+        return tuple((j,) for j in range(size)
+                     if classes.state(tuple(s + (i == j) for i, s in enumerate(start))).natural)
     if sum(start) == 0:
-        return [(i, j) for i in range(size) for j in range(size)
-                if classes.state(tuple((k == i) + (k == j) for k in range(size))).natural]
-    return []
+        return tuple((i, j) for i in range(size) for j in range(size)
+                     if classes.state(tuple((k == i) + (k == j) for k in range(size))).natural)
+    return ()
 
 
 def natural_ways(pairs, counts) -> int:
@@ -141,9 +147,11 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
               if policy is None or not player_buys(node.value, policy)]
     table = banker.final_hands(classes, start, caps_for(rules, base))
     most_held = max(node.cards for node in hands.values())
-    need = 2 - sum(start)
-    depth = min(shoe_size, most_held + 1 + max(table.most_drawn, need))
+    need = 2 - sum(start)  # the banker's closed cards still to come
+    depth = min(shoe_size, most_held + 1 + max(table.most_drawn, need))  # L
 
+    # The settlement table as whole numbers: a row per player outcome, a column per banker
+    # outcome; the banker's natural is left out (we count only rounds without one).
     outcomes = [player_outcome(hands[code].value) for code in stands]
     rows = sorted(set(outcomes), key=str)
     matrix = [[settle(x, o, rules) for o in table.outcomes] for x in [*rows, "bust"]]
