@@ -163,3 +163,38 @@ def test_round_value_optimal_following_the_engines_choices():
     mean, error = mean_and_error([float(play(Deal(cards, rng))) for _ in range(40_000)])
     assert abs(mean - float(exact.round_value("optimal"))) <= 4 * error
     assert len(choices) < 2000
+
+
+def test_where_the_advice_fails_soft_nineteen_without_tens():
+    # With all 32 ten-valued cards gone the shoe is rich in small cards and buying on A + 8
+    # pays (advice_failures says so); the simulated values of both choices must agree. Without
+    # tens the banker cannot hold a natural, so no deal has to be thrown away.
+    seen = "10 J Q K " * 8
+    values = exact.decision_values("A 8", seen=seen)
+    choices = {}
+
+    def buys(player):
+        key = " ".join(sorted(player))
+        if key not in choices:
+            now = exact.decision_values(key, seen=seen)
+            choices[key] = now["draw"] > now["stand"]
+        return choices[key]
+
+    cards = [c for c in fresh_cards() if POINTS[c] != 10]
+    cards.remove("A")
+    cards.remove("8")
+    rng = random.Random(7)
+    for action, then_draw in (("stand", None), ("draw", buys)):
+        results = []
+        while len(results) < 40_000:
+            deal = Deal(cards, rng)
+            banker = [deal.card(), deal.card()]
+            player = ["A", "8"]
+            if then_draw is not None:
+                player.append(deal.card())
+                while outcome(player) not in ("bust", 21) and then_draw(player):
+                    player.append(deal.card())
+            results.append(float(settle(outcome(player), banker_plays(banker, deal))))
+        mean, error = mean_and_error(results)
+        assert abs(mean - float(values[action])) <= 4 * error, action
+    assert [row["hand"] for row in exact.advice_failures(seen=seen)] == ["A 8"]
