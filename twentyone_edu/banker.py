@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from .composition import RADIX, ValueClasses, decode, encode
 
@@ -135,8 +136,6 @@ def _plan(outcomes, finals, size, caps) -> BankerHands:
     new_group[1:] = np.any(row_keys[1:, :2] != row_keys[:-1, :2], axis=1)
     group_starts = np.flatnonzero(new_group)
     row_starts = np.append(row_starts, len(order))
-    from scipy.sparse import csr_matrix  # imported here: scipy is slow to import
-
     sums = csr_matrix((orderings[order], low_of[order], row_starts),
                       shape=(len(row_starts) - 1, len(low.counts)))
     hands = BankerHands(
