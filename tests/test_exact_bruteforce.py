@@ -89,6 +89,10 @@ def test_decision_values_with_seen_cards_and_upcard(name):
     shoe, _ = shoes(name)
     cases = [("9 10", "A", None), ("A 9", "", "10"), ("K 6", "9", "A"), ("10 9", "", "9"),
              ("J 7", "K", None)]
+    if rules.ace_soft:  # three-card hands: two with a soft ace
+        cases += [("A 6 9", "", None), ("A A 7", "10", "9")]
+    else:  # ochko's jack and queen count 2 and 3
+        cases += [("J Q 6", "", None), ("K J 9", "A", "10")]
     for hand, seen, upcard in cases:
         known = f"{hand} {seen} {upcard or ''}"
         unseen = bf.shoe_of(shoe.remove(parse_cards(known)))
