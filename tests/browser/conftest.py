@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -17,10 +18,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -186,6 +188,8 @@ def assert_no_errors(page: Page) -> None:
     """No widget failed to render and no output is an error or stderr (DOM and notebook model)."""
     broken = page.get_by_text("Error displaying widget")
     assert broken.count() == 0, f"{broken.count()} widgets failed to render"
+    crashed = page.locator(".jupyter-widgets-error-widget")  # a view that threw in JavaScript
+    assert crashed.count() == 0, f"{crashed.count()} widget views failed in JavaScript"
     errors = page.locator(ERROR_OUTPUTS)
     assert errors.count() == 0, "error output:\n" + "\n---\n".join(
         text or "" for text in (errors.nth(i).text_content() for i in range(errors.count())))
@@ -196,6 +200,12 @@ def assert_no_errors_in_notebook(page: Page) -> None:
     found = page.evaluate(MODEL_ERRORS_JS)
     assert found == [], "errors in the notebook:\n" + "\n".join(found)
     assert_no_errors(page)
+
+
+@pytest.fixture(scope="session")
+def no_errors():
+    """no_errors(page): no widget failed to render and no error or stderr output is shown."""
+    return assert_no_errors
 
 
 class JupyterLab:
@@ -325,32 +335,117 @@ def axe_violations(page: Page, source: str, include: list[str]) -> list[dict]:
     return page.evaluate(AXE_RUN_JS, [[selector] for selector in include])
 
 
-def serious(violations: list[dict]) -> list[dict]:
-    """The violations axe-core rates serious or critical."""
-    return [v for v in violations if v["impact"] in ("serious", "critical")]
+# Every widget a notebook cell displays, in JupyterLab and in Voilà; not the surrounding chrome.
+WIDGET_OUTPUTS = ".jp-OutputArea-output > .jupyter-widgets"
+
+
+class Axe:
+    """axe-core in the page under test."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def violations(self, page: Page, include: tuple[str, ...] = (WIDGET_OUTPUTS,)) -> list[dict]:
+        """Every violation inside the `include` selectors (by default: the widgets only)."""
+        return axe_violations(page, self.source, list(include))
+
+    def serious(self, page: Page, include: tuple[str, ...] = (WIDGET_OUTPUTS,)) -> list[dict]:
+        """The violations axe-core rates serious or critical inside the `include` selectors."""
+        return [v for v in self.violations(page, include)
+                if v["impact"] in ("serious", "critical")]
+
+    def report(self, page: Page, name: str) -> list[dict]:
+        """Every violation on the whole page, kept in build/screenshots/axe_<name>.json."""
+        found = self.violations(page, ("body",))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        (SCREENSHOTS / f"axe_{name}.json").write_text(json.dumps(found, indent=1))
+        return found
+
+    @staticmethod
+    def describe(violations: list[dict]) -> str:
+        """Violations as readable lines for an assertion message."""
+        return "\n".join(f"{v['impact']} {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"])
+                         for v in violations)
 
 
 @pytest.fixture(scope="session")
-def axe(axe_source):
-    """axe(page, include_selectors) -> the serious or critical axe-core violations inside them."""
-    return lambda page, include: serious(axe_violations(page, axe_source, include))
+def axe(axe_source) -> Axe:
+    """axe.serious(page) -> serious/critical violations in the widgets; axe.report(page, name)."""
+    return Axe(axe_source)
+
+
+class Screenshots:
+    """Screenshots kept as test artifacts in build/screenshots/."""
+
+    folder = SCREENSHOTS
+
+    def __call__(self, page: Page, name: str) -> Path:
+        """Save what the page shows now as build/screenshots/<name>.png."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    def element(self, locator: Locator, name: str) -> Path:
+        """Save one element (e.g. a widget) as build/screenshots/<name>.png."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{name}.png"
+        locator.screenshot(path=str(path))
+        return path
 
 
 @pytest.fixture(scope="session")
-def axe_all(axe_source):
-    """axe_all(page, include_selectors) -> every axe-core violation inside them, any impact."""
-    return lambda page, include: axe_violations(page, axe_source, include)
+def screenshot() -> Screenshots:
+    """screenshot(page, name) and screenshot.element(locator, name) into build/screenshots/."""
+    return Screenshots()
 
 
-def save_screenshot(page: Page, name: str) -> Path:
-    """Save a screenshot of the page under build/screenshots/ and return its path."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+CHANGED_JS = "([element, before]) => element.innerText !== before"
+BANK_HOLDER = re.compile(r"(?:^|\. )([^.]+?) holds the bank")
+PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr')).map(
+  (row) => [row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])"""
+
+
+def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
+    """Click, then wait until the kernel has answered: the watched element's text changed."""
+    before = watched.inner_text()
+    button.click()
+    watched.page.wait_for_function(CHANGED_JS, arg=[watched.element_handle(), before],
+                                   polling=100)
+
+
+def play_a_round(table: Locator, max_deals: int = 12) -> dict[str, Fraction]:
+    """At a TableWidget: draw for the bank, take a seat that is not the bank, then deal until
+    the student may buy; buy one card, stand if still in, and wait for the settlement (R4–R17).
+    Returns each seat's purse afterwards."""
+    status, log = table.locator(".t21-status"), table.locator(".t21-log")
+    deal, buy, stand = (table.locator(f".t21-{name}") for name in ("deal", "buy", "stand"))
+    draw_all = table.locator(".t21-draw-all")
+    if draw_all.is_enabled():
+        click_and_wait_for_change(draw_all, status)
+    banker = BANK_HOLDER.search(status.inner_text()).group(1)
+    seat_menu = table.locator(".t21-you select")
+    seat = next(name for name in seat_menu.locator("option").all_inner_texts()
+                if name != banker and "(" not in name)
+    seat_menu.select_option(label=seat)
+    for _ in range(max_deals):
+        click_and_wait_for_change(deal, status)
+        if not buy.is_enabled():
+            continue  # a natural settled the round at once, or the bank passed (R9, R10)
+        click_and_wait_for_change(buy, log)
+        if stand.is_enabled():
+            click_and_wait_for_change(stand, status)
+            break
+    else:
+        pytest.fail(f"in {max_deals} deals the student never bought and then stood")
+    status.filter(has_text="is settled").wait_for()
+    settlement = table.locator(".t21-settlement").inner_text()
+    assert f"{seat}:" in settlement, f"no payment line for {seat}:\n{settlement}"
+    purses = table.locator(".t21-seats").evaluate(PURSES_JS)
+    return {name: Fraction(purse.replace("−", "-")) for name, purse in purses}
 
 
 @pytest.fixture(scope="session")
-def screenshot():
-    """save_screenshot(page, name): keep a screenshot as a test artifact in build/screenshots/."""
-    return save_screenshot
+def play_round():
+    """play_round(table_locator) -> purses after one round with a buy and a stand (R4–R17)."""
+    return play_a_round
