@@ -122,7 +122,7 @@ def test_advice_in_russian_and_switching_language():
     assert advice.fraction.value == "P(21 с одной картой) = 4/51 ≈ 7,84 %"
     assert "Хватит" in advice.verdict.value
     assert advice.hand_box.description == "Рука"
-    advice.language_buttons.value = "en"
+    advice.language_toggle.value = "en"
     assert advice.fraction.value.startswith("P(21 with one more card)")
     assert "Stand" in advice.verdict.value
     advice.hand_box.value = "K Z"
@@ -178,7 +178,7 @@ def test_strategy_in_russian():
     strategy = StrategyExplorer(language="ru", first="10", second="10")
     assert "хватит" in strategy.cell.value
     assert strategy.first_menu.description == "Первая карта"
-    strategy.language_buttons.value = "en"
+    strategy.language_toggle.value = "en"
     assert "stand" in strategy.cell.value
 
 
@@ -228,7 +228,7 @@ def test_simulation_in_russian():
     sim.run_button.click()
     sim.run_steps(10)
     assert "1 000 раундов" in sim.result_html.value.replace("\u202f", " ")
-    sim.language_buttons.value = "en"
+    sim.language_toggle.value = "en"
     assert "1,000 rounds" in sim.result_html.value
 
 
@@ -350,7 +350,7 @@ def test_advice_random_events_never_raise():
             "seen": lambda v: setattr(advice.seen_box, "value", v),
             "button": lambda i: advice.hand_buttons[i].click(),
             "rules": lambda v: setattr(advice.rules_menu, "value", v),
-            "language": lambda v: setattr(advice.language_buttons, "value", v)})
+            "language": lambda v: setattr(advice.language_toggle, "value", v)})
         assert advice.message.unexpected == []
 
     count_events(body, events, 15, 1000)
@@ -380,7 +380,7 @@ def test_strategy_random_events_never_raise():
             "banker": lambda v: setattr(strategy.banker_slider, "value", v),
             "first": lambda i: choose(strategy.first_menu, i),
             "second": lambda i: choose(strategy.second_menu, i),
-            "language": lambda v: setattr(strategy.language_buttons, "value", v)})
+            "language": lambda v: setattr(strategy.language_toggle, "value", v)})
         assert strategy.message.unexpected == []
 
     count_events(body, events, 15, 1000)
@@ -408,7 +408,7 @@ def test_simulation_random_events_never_raise():
             "run": lambda _: sim.run_button.click(),
             "stop": lambda _: sim.stop_button.click(),
             "steps": sim.run_steps,
-            "language": lambda v: setattr(sim.language_buttons, "value", v)})
+            "language": lambda v: setattr(sim.language_toggle, "value", v)})
         assert sim.message.unexpected == []
 
     count_events(body, events, 15, 1000)

@@ -19,7 +19,6 @@ from .explorer import (
     fraction,
     in_background,
     keep_message,
-    language_toggle,
     number,
     percent,
     reraise,
@@ -27,7 +26,8 @@ from .explorer import (
     set_options,
     unless_relabelling,
 )
-from .i18n import check_language, text
+from .i18n import text
+from .language import Bilingual
 
 if TYPE_CHECKING:
     from .. import plots
@@ -35,14 +35,15 @@ if TYPE_CHECKING:
 CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
 
 
-class AdviceExplorer(widgets.VBox):
+class AdviceExplorer(Bilingual, widgets.VBox):
     """The exact chances of one more card and the values of standing and buying (R11–R13)."""
 
     def __init__(self, hand: str = "10 9", seen: str = "", rules: str = "historical",
                  language: str = "en"):
         super().__init__()
         self.add_class("t21-advice")
-        self._language = check_language(language)
+        self.message = MessageLine(language)
+        self._speak(language, lambda callback: keep_message(self.message, callback))
         self.hand: tuple = ()
         self.seen: tuple = ()
         self.rules = variant(rules)
@@ -50,8 +51,6 @@ class AdviceExplorer(widgets.VBox):
         self.values: dict | None = None
         self._version = 0  # the newest chart asked for; older renders are dropped
         self._request = 0  # the newest hand asked for; older answers are dropped
-        self.message = MessageLine(self._language)
-        self.language_buttons = language_toggle(self._language)
         self.title = widgets.HTML()
         self.hand_buttons = []
         for cards in CLASSIC_HANDS:
@@ -83,7 +82,7 @@ class AdviceExplorer(widgets.VBox):
             max_width="460px", height="auto", align_self="flex-start", object_fit="contain"))
         self.chart.add_class("t21-advice-chart")
         self.children = [
-            widgets.HBox([self.title, self.language_buttons]),
+            widgets.HBox([self.title, self.language_toggle]),
             widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
             self.message, self.status, self.summary, self.fraction, self.verdict,
@@ -92,20 +91,8 @@ class AdviceExplorer(widgets.VBox):
         for box in (self.hand_box, self.seen_box, self.rules_menu):
             box.observe(unless_relabelling(box, self.message.guard(lambda _: self.update())),
                         names="value")
-        self.language_buttons.observe(
-            keep_message(self.message, lambda change: self._apply_language(change["new"])),
-            names="value")
         self._relabel()
         self.message.guard(self.update)()
-
-    @property
-    def language(self) -> str:
-        """'en' or 'ru'; setting it shows everything again in that language."""
-        return self._language
-
-    @language.setter
-    def language(self, language: str) -> None:
-        self.language_buttons.value = check_language(language)
 
     def _apply_language(self, language: str) -> None:
         self._language = language

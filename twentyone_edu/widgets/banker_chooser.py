@@ -17,7 +17,8 @@ from ..table import Table
 from .cards import OPEN, hand_html
 from .common import InputError, MessageLine, escape
 from .explorer import in_background, reraise
-from .i18n import check_language, text
+from .i18n import text
+from .language import Bilingual
 from .table import parse_seed
 
 STEP_SECONDS = 0.6  # the pause between two cards when animated
@@ -25,19 +26,20 @@ TRIALS = (1_000, 10_000, 50_000)
 CARD_HEIGHT = 70
 
 
-class BankerChooser(widgets.VBox):
+class BankerChooser(Bilingual, widgets.VBox):
     """Cards handed round the seats one at a time until the first ace, who holds the bank (R4).
 
     `players`: 2–12 seats; `seed`: the same seed hands out the same cards; `trials`: simulated
-    draws to set beside the exact chances.
+    draws to set beside the exact chances; `language`: 'en' or 'ru', also settable later
+    (`.language = 'ru'`) or with the switch `.language_toggle`.
     """
 
     def __init__(self, players: int = 5, seed: int | None = 1, language: str = "en",
                  trials: int = 10_000):
         super().__init__()
         self.add_class("t21-banker-chooser")
-        self.language = check_language(language)
         self.message = MessageLine(language)
+        self._speak(language, lambda callback: self._callback(callback, clear=False))
         self.simulation = None
         self._animation = self._simulating = None
         self._build(players, seed, trials)
@@ -63,9 +65,6 @@ class BankerChooser(widgets.VBox):
     def _build(self, players, seed, trials) -> None:
         wide = {"description_width": "initial"}
         self.title = widgets.HTML()
-        self.language_toggle = widgets.ToggleButtons(
-            options=[(text("lang_en"), "en"), (text("lang_ru", "ru"), "ru")],
-            value=self.language, style={"button_width": "auto"})
         self.players_box = widgets.BoundedIntText(value=players, min=2, max=12, style=wide,
                                                   layout=widgets.Layout(width="10em"))
         self.seed_box = widgets.Text(value="" if seed is None else str(seed), style=wide,
@@ -83,8 +82,7 @@ class BankerChooser(widgets.VBox):
         self.result = widgets.HTML()
         self.seats = widgets.HTML()
         self.chances = widgets.HTML()
-        for widget, css in ((self.language_toggle, "t21-language"),
-                            (self.players_box, "t21-bc-players"), (self.seed_box, "t21-bc-seed"),
+        for widget, css in ((self.players_box, "t21-bc-players"), (self.seed_box, "t21-bc-seed"),
                             (self.next_button, "t21-bc-next"), (self.all_button, "t21-bc-all"),
                             (self.new_button, "t21-bc-new"),
                             (self.animate_toggle, "t21-bc-animate"),
@@ -102,8 +100,6 @@ class BankerChooser(widgets.VBox):
         for box, action in ((self.players_box, self._new_draw), (self.seed_box, self._new_draw),
                             (self.trials_box, None), (self.animate_toggle, self._animate)):
             box.observe(self._callback(action), names="value")
-        self.language_toggle.observe(self._callback(self._switch_language, clear=False),
-                                     names="value")
 
     def _callback(self, action, clear: bool = True):
         def run(*_):
@@ -201,9 +197,9 @@ class BankerChooser(widgets.VBox):
 
     # ----- language and display -----
 
-    def _switch_language(self) -> None:
-        self.language = self.language_toggle.value
-        self.message.set_language(self.language)
+    def _apply_language(self, language: str) -> None:
+        self._language = language
+        self.message.set_language(language)
         self._relabel()
 
     def _relabel(self) -> None:

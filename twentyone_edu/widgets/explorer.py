@@ -1,4 +1,4 @@
-"""What the explorers share: the language switch, the rules menu, numbers written for each
+"""What the explorers share: the rules menu, numbers written for each
 language, and slow work done without blocking the kernel."""
 
 from __future__ import annotations
@@ -14,16 +14,6 @@ from ..errors import TwentyOneError
 from ..rules import VARIANTS
 from .common import MessageLine, escape
 from .i18n import text
-
-LANGUAGE_NAMES = (("English", "en"), ("Русский", "ru"))
-
-
-def language_toggle(language: str) -> widgets.ToggleButtons:
-    """Buttons that switch a widget between English and Russian while it is in use."""
-    toggle = widgets.ToggleButtons(options=LANGUAGE_NAMES, value=language,
-                                   style={"button_width": "6em"})
-    toggle.add_class("t21-language")
-    return toggle
 
 
 def rules_options(language: str) -> list[tuple[str, str]]:

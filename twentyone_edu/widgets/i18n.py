@@ -6,9 +6,11 @@ from ..errors import RuleError
 
 LANGUAGES = ("en", "ru")
 
+# Each language named in itself, on the language switch of every widget, whatever its language.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
+
 # key -> (English, Russian); format fields in braces are filled by text(key, language, **fields)
 TEXT: dict[str, tuple[str, str]] = {
-    "language": ("Language", "Язык"),
     # explorers, quiz
     "quiz_check": ("Check", "Проверить"),
     "quiz_hint": ("Hint {next} of {total}", "Подсказка {next} из {total}"),
@@ -153,8 +155,6 @@ TEXT: dict[str, tuple[str, str]] = {
                    "please tell your teacher.",
                    "Что-то сломалось внутри курса ({reason}). Это не ваша ошибка; "
                    "сообщите, пожалуйста, учителю."),
-    "lang_en": ("English", "English"),
-    "lang_ru": ("Русский", "Русский"),
     "tw_title": ("Twenty-one at the table", "Двадцать одно за столом"),
     "tw_players": ("Players", "Игроки"),
     "tw_names": ("Names", "Имена"),

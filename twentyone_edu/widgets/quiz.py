@@ -24,7 +24,8 @@ import ipywidgets as widgets
 
 from ..errors import RuleError, TwentyOneError
 from .common import escape
-from .i18n import check_language, text
+from .i18n import text
+from .language import Bilingual
 
 TOKEN_PREFIX = "t21q1"
 DIGITS = range(2, 9)  # significant digits stored in a token
@@ -198,14 +199,19 @@ def _all_texts(value) -> list[str]:
     return [str(value)]
 
 
-class Quiz(widgets.VBox):
-    """One exercise: a question, an answer box or choices, a Check button, hints one at a time."""
+class Quiz(Bilingual, widgets.VBox):
+    """One exercise: a question, an answer box or choices, a Check button, hints one at a time.
+
+    `language`: 'en' or 'ru', also settable later (`.language = 'ru'`) or with the switch
+    `.language_toggle`; a question, choice or hint given as an (English, Russian) pair or a
+    {'en': …, 'ru': …} dict follows it.
+    """
 
     def __init__(self, question, answer, *, choices=None, hints=(), language: str = "en",
                  min_digits: int = 3):
         super().__init__()
         self.add_class("t21-quiz")
-        self._language = check_language(language)
+        self._speak(language, self._guarded)
         if not isinstance(min_digits, int) or not 1 <= min_digits <= max(DIGITS):
             raise RuleError(f"min_digits={min_digits!r} is not valid (use a whole number 1-8)")
         self.question = question
@@ -246,21 +252,17 @@ class Quiz(widgets.VBox):
         self.hints_html.add_class("t21-quiz-hints")
         self.feedback = widgets.HTML()
         self.feedback.add_class("t21-quiz-feedback")
+        self.question_html.layout.flex = "1 1 20em"
         self.children = [
-            self.question_html,
+            widgets.HBox([self.question_html, self.language_toggle],
+                         layout=widgets.Layout(align_items="flex-start")),
             widgets.HBox([self.answer_box, self.check_button, self.hint_button]),
             self.feedback,
             self.hints_html,
         ]
 
-    @property
-    def language(self) -> str:
-        """'en' or 'ru'; setting it shows the quiz again in that language."""
-        return self._language
-
-    @language.setter
-    def language(self, language: str) -> None:
-        self._language = check_language(language)
+    def _apply_language(self, language: str) -> None:
+        self._language = language
         self._render()
 
     def _guarded(self, callback):

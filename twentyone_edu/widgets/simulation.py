@@ -21,7 +21,6 @@ from .explorer import (
     exact_html,
     in_background,
     keep_message,
-    language_toggle,
     number,
     reraise,
     rules_options,
@@ -29,7 +28,8 @@ from .explorer import (
     set_options,
     signed,
 )
-from .i18n import check_language, text
+from .i18n import text
+from .language import Bilingual
 
 if TYPE_CHECKING:
     from .. import plots
@@ -40,14 +40,15 @@ FRAME_EVERY = 0.2  # seconds between new frames of the chart while running
 CHART_REACH = 0.5  # the chart's y axis spans the exact value ± this many stakes
 
 
-class SimulationExplorer(widgets.VBox):
+class SimulationExplorer(Bilingual, widgets.VBox):
     """Simulate N rounds of one player against the banker; compare with exact.round_value."""
 
     def __init__(self, rules: str = "historical", policy: int = 17, rounds: int = 100_000,
                  seed: int = 0, language: str = "en"):
         super().__init__()
         self.add_class("t21-simulation")
-        self._language = check_language(language)
+        self.message = MessageLine(language)
+        self._speak(language, lambda callback: keep_message(self.message, callback))
         rule_set = variant(rules)
         if rounds not in ROUND_CHOICES:
             raise RuleError(f"rounds={rounds!r} is not offered "
@@ -63,8 +64,6 @@ class SimulationExplorer(widgets.VBox):
         self._last_frame = 0.0
         self._chart: plots.ConvergenceChart | None = None
         self._task = None
-        self.message = MessageLine(self._language)
-        self.language_buttons = language_toggle(self._language)
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=rule_set.name)
         self.rules_menu.add_class("t21-sim-rules")
@@ -95,7 +94,7 @@ class SimulationExplorer(widgets.VBox):
         self.chart.add_class("t21-sim-chart")
         self.title = widgets.HTML()
         self.children = [
-            widgets.HBox([self.title, self.language_buttons]),
+            widgets.HBox([self.title, self.language_toggle]),
             widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
             widgets.HBox([self.policy_slider, self.banker_slider]),
             widgets.HBox([self.run_button, self.stop_button, self.progress,
@@ -104,19 +103,7 @@ class SimulationExplorer(widgets.VBox):
         ]
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
-        self.language_buttons.observe(
-            keep_message(self.message, lambda change: self._apply_language(change["new"])),
-            names="value")
         self._relabel()
-
-    @property
-    def language(self) -> str:
-        """'en' or 'ru'; setting it shows everything again in that language."""
-        return self._language
-
-    @language.setter
-    def language(self, language: str) -> None:
-        self.language_buttons.value = check_language(language)
 
     def _apply_language(self, language: str) -> None:
         self._language = language

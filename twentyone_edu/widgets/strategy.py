@@ -14,35 +14,34 @@ from .explorer import (
     exact_html,
     in_background,
     keep_message,
-    language_toggle,
     reraise,
     rules_options,
     set_options,
     signed,
     unless_relabelling,
 )
-from .i18n import check_language, text
+from .i18n import text
+from .language import Bilingual
 
 if TYPE_CHECKING:
     from .. import plots
 
 
-class StrategyExplorer(widgets.VBox):
+class StrategyExplorer(Bilingual, widgets.VBox):
     """Buy minus stand for every two-card hand from a fresh shoe, with the rules as controls."""
 
     def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
                  first: str | None = None, second: str | None = None, language: str = "en"):
         super().__init__()
         self.add_class("t21-strategy")
-        self._language = check_language(language)
+        self.message = MessageLine(language)
+        self._speak(language, lambda callback: keep_message(self.message, callback))
         rule_set = variant(rules)
         self.state = "idle"  # computing, ready
         self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}
         self.ranks: tuple[str, ...] = ()
         self._raster: plots.Raster | None = None
         self._waiting: set = set()  # rule sets being computed in the background
-        self.message = MessageLine(self._language)
-        self.language_buttons = language_toggle(self._language)
         self.title = widgets.HTML()
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=rule_set.name)
@@ -65,7 +64,7 @@ class StrategyExplorer(widgets.VBox):
         self.legend = widgets.HTML()
         self.legend.add_class("t21-strategy-legend")
         self.children = [
-            widgets.HBox([self.title, self.language_buttons]),
+            widgets.HBox([self.title, self.language_toggle]),
             widgets.HBox([self.rules_menu, self.banker_slider]),
             widgets.HBox([self.first_menu, self.second_menu]),
             self.message, self.status, self.cell, self.chart, self.legend,
@@ -77,20 +76,8 @@ class StrategyExplorer(widgets.VBox):
         for menu in (self.first_menu, self.second_menu):
             menu.observe(unless_relabelling(menu, self.message.guard(lambda _: self._show())),
                          names="value")
-        self.language_buttons.observe(
-            keep_message(self.message, lambda change: self._apply_language(change["new"])),
-            names="value")
         self._relabel()
         self.message.guard(self.update)()
-
-    @property
-    def language(self) -> str:
-        """'en' or 'ru'; setting it shows everything again in that language."""
-        return self._language
-
-    @language.setter
-    def language(self, language: str) -> None:
-        self.language_buttons.value = check_language(language)
 
     def _apply_language(self, language: str) -> None:
         self._language = language

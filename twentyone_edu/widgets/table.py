@@ -22,6 +22,7 @@ from .cards import CLOSED, OPEN, PEEK, hand_html
 from .common import InputError, MessageLine, escape
 from .explorer import in_background, reraise
 from .i18n import TEXT, check_language, text
+from .language import Bilingual
 from .table_odds import exact_odds, odds_html
 from .table_text import Entry, event_line, payment_line
 
@@ -80,18 +81,19 @@ def _button(key: str, css: str, style: str = "") -> widgets.Button:
     return button
 
 
-class TableWidget(widgets.VBox):
+class TableWidget(Bilingual, widgets.VBox):
     """The live table: seats, the draw for the bank, stakes, deal, buying, settlement (R4–R20).
 
     `players`: names (a computer player may carry a threshold, 'Vera:15') or a number 2–12;
     `you`: the student's seat (index or name; None to watch); `threshold`: computer players buy
-    while below it; `seed`: the same seed deals the same cards.
+    while below it; `seed`: the same seed deals the same cards; `language`: 'en' or 'ru', also
+    settable later (`.language = 'ru'`) or with the switch `.language_toggle`.
     """
 
     def __init__(self, players=None, rules=HISTORICAL, seed: int | None = None,
                  language: str = "en", you: int | str | None = 0, threshold: int = 17,
                  purse: int = 100, banker_by_hand: bool = False, computer_stake: int = 1):
-        self.language = check_language(language)
+        check_language(language)
         if isinstance(computer_stake, bool) or not isinstance(computer_stake, int) or not (
                 1 <= computer_stake):
             raise RuleError(f"computer_stake={computer_stake!r} is not a stake (use a positive "
@@ -104,6 +106,7 @@ class TableWidget(widgets.VBox):
         self.add_class("t21-table-widget")
         self.message = MessageLine(language)
         self._quiet = False
+        self._speak(language, lambda callback: self._callback(callback, clear=False))
         self._odds_key, self._odds = None, None
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
@@ -124,10 +127,6 @@ class TableWidget(widgets.VBox):
         return widget
 
     def _build_controls(self, names, rules, seed, threshold, banker_by_hand) -> None:
-        self.language_toggle = widgets.ToggleButtons(
-            options=[(text("lang_en"), "en"), (text("lang_ru", "ru"), "ru")],
-            value=self.language, style={"button_width": "auto"})
-        self.language_toggle.add_class("t21-language")
         count = len(names.split(","))
         self.players_box = self._label(widgets.BoundedIntText(
             value=min(max(count, 2), 12), min=2, max=12, style=_WIDE,
@@ -222,8 +221,6 @@ class TableWidget(widgets.VBox):
                             (self.by_hand_box, self._advance), (self.odds_toggle, None),
                             (self.players_box, self._resize_names)):
             box.observe(self._callback(action), names="value")
-        self.language_toggle.observe(self._callback(self._switch_language, clear=False),
-                                     names="value")
 
     def _callback(self, action, clear: bool = True):
         """A guarded handler: the action, then the table drawn again (errors shown inline)."""
@@ -393,9 +390,9 @@ class TableWidget(widgets.VBox):
         with self._quietly():
             self.players_box.value = n
 
-    def _switch_language(self) -> None:
-        self.language = self.language_toggle.value
-        self.message.set_language(self.language)
+    def _apply_language(self, language: str) -> None:
+        self._language = language
+        self.message.set_language(language)
         self._relabel()
 
     def _relabel(self) -> None:

@@ -1,0 +1,57 @@
+"""The one language mechanism of every course widget: a `language` property and a visible switch.
+
+Each widget (the table, the explorers, the banker chooser, the quiz) mixes in `Bilingual`: its
+`language` is 'en' or 'ru'; setting it, or pressing the switch `language_toggle` (buttons
+"English" / "Русский", CSS class t21-language), relabels the whole widget at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from .i18n import LANGUAGE_NAMES, check_language
+
+
+def language_toggle(language: str) -> widgets.ToggleButtons:
+    """Buttons that switch a widget between English and Russian while it is in use."""
+    toggle = widgets.ToggleButtons(
+        options=[(name, code) for code, name in LANGUAGE_NAMES.items()],
+        value=check_language(language), style={"button_width": "7em"})
+    toggle.add_class("t21-language")
+    return toggle
+
+
+class Bilingual:
+    """A widget that speaks English and Russian: `language`, and the switch `language_toggle`.
+
+    The widget calls `_speak(language, guard)` once while it is built, and defines
+    `_apply_language(language)`, which shows everything again in `language`; `guard(callback)`
+    makes the switch's observer from a callback taking any arguments, so that an error is shown
+    in the widget, never as a traceback.
+    """
+
+    _language: str
+    language_toggle: widgets.ToggleButtons
+
+    def _speak(self, language: str, guard: Callable[[Callable], Callable]) -> None:
+        """Start in `language`, with the switch that changes it."""
+        self._language = check_language(language)
+        self.language_toggle = language_toggle(self._language)
+        self.language_toggle.observe(
+            guard(lambda *_: self._apply_language(self.language_toggle.value)), names="value")
+
+    @property
+    def language(self) -> str:
+        """'en' or 'ru'; setting it shows the whole widget again in that language."""
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self.language_toggle.value = check_language(language)
+
+    @property
+    def language_buttons(self) -> widgets.ToggleButtons:
+        """The language switch under its older name (the explorers' first name for it)."""
+        return self.language_toggle
