@@ -6,6 +6,7 @@ import warnings
 from fractions import Fraction
 
 import numpy as np
+from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
 from twentyone_edu import plots
@@ -51,6 +52,32 @@ def test_strategy_heatmap_cells_hold_the_values_and_say_them():
     assert grid[0, 0] == 0.25 and grid[1, 1] == -0.5
     assert np.ma.is_masked(grid[0, 1]) or math.isnan(grid[0, 1])
     assert [t.get_text() for t in fig.axes[0].texts] == ["+0.25", "21", "21", "-0.50"]
+
+
+def contrast(one, other) -> float:
+    """The WCAG 2 contrast ratio of two RGB colours with channels 0-1."""
+    def light(colour):
+        r, g, b = ((c / 12.92) if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                   for c in colour[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((light(one), light(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_heatmap_numbers_are_readable_on_every_colour_of_the_scale():
+    ranks = [str(i) for i in range(9)]  # 81 cells from -1 to +1 across the whole colour scale
+    values = {(a, b): Fraction(9 * i + j - 40, 40) for i, a in enumerate(ranks)
+              for j, b in enumerate(ranks)}
+    values["0", "0"] = None  # a natural: "21" on the white of the axes
+    fig = plots.strategy_heatmap(values, ranks)
+    ax = fig.axes[0]
+    image = ax.images[0]
+    for text in ax.texts:
+        j, i = (round(x) for x in text.get_position())
+        value = image.get_array()[i, j]
+        background = (1, 1, 1) if np.ma.is_masked(value) or math.isnan(value) else \
+            image.cmap(image.norm(value))
+        assert contrast(to_rgb(text.get_color()), background) >= 4.5, (text.get_text(), value)
 
 
 def test_heatmap_raster_frames_the_chosen_cell():

@@ -37,7 +37,12 @@ def test_twenty_from_a_fresh_shoe():
     # Buying 20 at best wins 2 with chance 8/102 and loses 1 otherwise: worse than standing.
     assert advice.decision == "stand"
     assert advice.verdict.value.count("Stand") == 1
-    assert advice.chart.value[:4] == b"\x89PNG"
+    assert advice.chart.png[:4] == b"\x89PNG"
+    # The picture's text alternative says what the bars say: 8/102 ≈ 7.8 %, 94/102 ≈ 92.2 %.
+    assert advice.chart.alt == ("Bar chart of the chances after one more card: "
+                                "21 (drawn): 7.8 %, bust: 92.2 %.")
+    assert f'alt="{advice.chart.alt}"' in advice.chart.value
+    assert advice.chart.value.startswith('<img src="data:image/png;base64,iVBORw0KGgo')
 
 
 def test_nineteen_from_a_fresh_shoe():
@@ -122,6 +127,7 @@ def test_advice_in_russian_and_switching_language():
     assert advice.fraction.value == "P(21 с одной картой) = 4/51 ≈ 7,84 %"
     assert "Хватит" in advice.verdict.value
     assert advice.hand_box.description == "Рука"
+    assert advice.chart.alt.endswith("21 (прикупкой): 7,8 %, перебор: 92,2 %.")
     advice.language_toggle.value = "en"
     assert advice.fraction.value.startswith("P(21 with one more card)")
     assert "Stand" in advice.verdict.value
@@ -143,14 +149,23 @@ def test_advice_css_classes():
 def test_strategy_cells():
     strategy = StrategyExplorer()
     assert strategy.state == "ready"
-    assert strategy.chart.value[:4] == b"\x89PNG"
+    assert strategy.chart.png[:4] == b"\x89PNG"
     strategy.first_menu.value, strategy.second_menu.value = "10", "10"
     assert strategy.decision == "stand"  # 20: see test_twenty_from_a_fresh_shoe
     strategy.first_menu.value, strategy.second_menu.value = "5", "4"
     assert strategy.decision == "buy"  # 9: see test_nine_always_buys
     assert "5 + 4" in strategy.cell.value
+    assert "The framed cell, 5 + 4: +" in strategy.chart.alt
+    assert strategy.chart.alt.endswith(", buy.")
     strategy.first_menu.value, strategy.second_menu.value = "A", "10"
     assert "natural" in strategy.cell.value
+    assert strategy.chart.alt.endswith("A + 10: a natural, nothing to decide.")
+    # Ten rows and columns (A, 2-9 and the ten-valued cards); A + 10 and 10 + A are the
+    # naturals (R3): the other 98 cells are buy, stand or either.
+    counts = [int(n) for n in re.findall(
+        r"buy in (\d+) cells, stand in (\d+), either in (\d+), a natural in (\d+)\.",
+        strategy.chart.alt)[0]]
+    assert sum(counts) == 100 and counts[3] == 2
 
 
 def test_strategy_cell_matches_the_advice_explorer():
@@ -162,15 +177,15 @@ def test_strategy_cell_matches_the_advice_explorer():
 
 def test_strategy_rules_and_banker_controls():
     strategy = StrategyExplorer(first="10", second="6")
-    first_png = strategy.chart.value
-    strategy.banker_slider.value = 16
+    first_png = strategy.chart.png
+    strategy.banker_menu.value = 16
     assert strategy.state == "ready"
-    assert strategy.chart.value != first_png
+    assert strategy.chart.png != first_png
     strategy.rules_menu.value = "ochko"
     assert "J" in strategy.first_menu.options  # ochko's J, Q, K score 2, 3, 4: each its own row
     strategy.rules_menu.value = "historical"
-    strategy.banker_slider.value = 17
-    assert strategy.chart.value == first_png  # from the cache, the same picture
+    strategy.banker_menu.value = 17
+    assert strategy.chart.png == first_png  # from the cache, the same picture
     assert strategy.message.unexpected == []
 
 
@@ -196,7 +211,9 @@ def test_simulation_approaches_the_exact_value():
     assert sim.exact_value == exact.round_value(17)
     assert abs(sim.result.mean - float(sim.exact_value)) < 4 * sim.result.std_error
     assert "100,000 rounds" in sim.result_html.value
-    assert sim.chart.value[:4] == b"\x89PNG"
+    assert sim.chart.png[:4] == b"\x89PNG"
+    assert sim.chart.alt.startswith("Line chart of the simulated running mean against the "
+                                    "rounds played: after 100,000 rounds it is ")
     assert sim.run_button.disabled is False and sim.stop_button.disabled is True
 
 
@@ -250,7 +267,7 @@ def test_in_a_kernel_slow_work_runs_in_the_background():
         assert strategy.state == "computing"  # returned at once, "computing…" shown
         assert "Computing" in strategy.status.value
         assert await settle(lambda: strategy.state == "ready")
-        assert strategy.status.value == "" and strategy.chart.value[:4] == b"\x89PNG"
+        assert strategy.status.value == "" and strategy.chart.png[:4] == b"\x89PNG"
 
         advice = AdviceExplorer(hand="10 10")
         advice.hand_box.value = "10 9"
@@ -377,7 +394,7 @@ def test_strategy_random_events_never_raise():
 
         fire(sequence, {
             "rules": lambda v: setattr(strategy.rules_menu, "value", v),
-            "banker": lambda v: setattr(strategy.banker_slider, "value", v),
+            "banker": lambda v: setattr(strategy.banker_menu, "value", v),
             "first": lambda i: choose(strategy.first_menu, i),
             "second": lambda i: choose(strategy.second_menu, i),
             "language": lambda v: setattr(strategy.language_toggle, "value", v)})
@@ -401,8 +418,8 @@ def test_simulation_random_events_never_raise():
         sim = SimulationExplorer(rounds=1_000)
         fire(sequence, {
             "rules": lambda v: setattr(sim.rules_menu, "value", v),
-            "policy": lambda v: setattr(sim.policy_slider, "value", v),
-            "banker": lambda v: setattr(sim.banker_slider, "value", v),
+            "policy": lambda v: setattr(sim.policy_menu, "value", v),
+            "banker": lambda v: setattr(sim.banker_menu, "value", v),
             "rounds": lambda v: setattr(sim.rounds_menu, "value", v),
             "seed": lambda v: setattr(sim.seed_box, "value", v),
             "run": lambda _: sim.run_button.click(),

@@ -27,6 +27,19 @@ def _as_float(value) -> float:
     return math.nan if value is None else float(value)
 
 
+def luminance(colour) -> float:
+    """The relative luminance of an RGB(A) colour with channels 0-1 (WCAG 2)."""
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable_on(background) -> str:
+    """'black' or 'white', whichever contrasts more with `background` (at least 4.5:1 on any
+    colour of the heat map's colour scale)."""
+    light = luminance(background)
+    return "black" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "white"
+
+
 def outcome_keys(distribution: Mapping) -> tuple:
     """The outcomes of a draw distribution in the order of a chart: totals, then bust."""
     totals = sorted(k for k in distribution if k != "bust")
@@ -95,7 +108,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
     """A grid over two-card hands of buy − stand: green above 0 (buy), purple below (stand).
 
     `values[(first, second)]` is a number or None (no decision, e.g. a natural); every cell is
-    written out with its sign (`cell_format`), so the colour is never the only signal.
+    written out with its sign (`cell_format`), so the colour is never the only signal, in black
+    or white, whichever is easier to read on the cell.
     """
     grid = np.array([[_as_float(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
@@ -104,12 +118,12 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
     fig.subplots_adjust(left=0.08, right=0.97, top=0.92 if title else 0.98, bottom=0.1)
     ax = fig.add_subplot()
     image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach))
+    cells = image.to_rgba(grid)
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
             label = missing_label if math.isnan(value) else cell_format(value)
-            dark = not math.isnan(value) and abs(value) > 0.6 * reach
             ax.text(j, i, label, ha="center", va="center", fontsize=7,
-                    color="white" if dark else "black")
+                    color="black" if math.isnan(value) else readable_on(cells[i, j]))
     ax.set_xticks(range(len(ranks)), ranks)
     ax.set_yticks(range(len(ranks)), ranks)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)

@@ -13,7 +13,7 @@ from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
 from ..errors import CardError
 from ..rules import variant
-from .common import MessageLine, escape
+from .common import ChartImage, MessageLine, escape
 from .explorer import (
     exact_html,
     fraction,
@@ -78,8 +78,7 @@ class AdviceExplorer(Bilingual, widgets.VBox):
         self.values_html.add_class("t21-advice-values")
         self.verdict = widgets.HTML()
         self.verdict.add_class("t21-verdict")
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(
-            max_width="460px", height="auto", align_self="flex-start", object_fit="contain"))
+        self.chart = ChartImage()
         self.chart.add_class("t21-advice-chart")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
@@ -220,8 +219,11 @@ class AdviceExplorer(Bilingual, widgets.VBox):
         self._version += 1
         version, lang, distribution = self._version, self._language, dict(self.distribution)
         key = (tuple(k for k, _ in _ordered(distribution)), lang)
+        alt = text("advice_chart_alt", lang, bars=", ".join(
+            f"{self._outcome_name(k)}: {percent(p, lang, digits=1)}"
+            for k, p in _ordered(distribution)))
         if key in _CHARTS:
-            self.chart.value = _CHARTS[key].png(distribution)
+            self.chart.show(_CHARTS[key].png(distribution), alt)
             return
 
         def render() -> tuple[plots.OutcomeChart, bytes]:
@@ -239,7 +241,7 @@ class AdviceExplorer(Bilingual, widgets.VBox):
                 del _CHARTS[next(iter(_CHARTS))]
             _CHARTS[key] = result[0]
             if version == self._version:
-                self.chart.value = result[1]
+                self.chart.show(result[1], alt)
 
         in_background(render, keep_message(self.message, ready),
                       keep_message(self.message, reraise))

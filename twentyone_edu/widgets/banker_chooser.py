@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from .. import exact, simulate
 from ..table import Table
 from .cards import OPEN, hand_html
-from .common import InputError, MessageLine, escape
+from .common import COLOURS, InputError, MessageLine, escape
 from .explorer import in_background, reraise
 from .i18n import text
 from .language import Bilingual
@@ -232,7 +232,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         for seat in range(1, self.n_players + 1):
             cards = [card for who, card in self.draw[:self.shown] if who == seat]
             ace = self.banker == seat
-            frame = "3px solid #1f4e9c" if ace else "1px solid #ccc"
+            frame = f"3px solid {COLOURS['banker']}" if ace else "1px solid #ccc"
             label = text("bc_seat", self.language, n=seat)
             if ace:
                 label += " — " + text("tw_banker_badge", self.language)

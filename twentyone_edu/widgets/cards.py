@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, parse_cards
 from ..errors import CardError
-from .common import escape
+from .common import COLOURS, escape
 from .i18n import check_language, text
 
 OPEN, CLOSED, PEEK = "open", "closed", "peek"
@@ -107,7 +107,7 @@ def hand_html(cards: Iterable[Card], states: Iterable[str] | None = None,
     cards = list(cards)
     states = [OPEN] * len(cards) if states is None else list(states)
     if not cards:
-        return (f'<span style="color:#555;font-style:italic">'
+        return (f'<span style="color:{COLOURS["muted"]};font-style:italic">'
                 f'{escape(text("cards_none", language))}</span>')
     svgs = "".join(card_svg(c, s, language, height) for c, s in zip(cards, states, strict=True))
     return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{svgs}</div>'

@@ -1,7 +1,9 @@
-"""Shared widget helpers: escaping user text and the inline message line (never a traceback)."""
+"""Shared widget helpers: escaping user text, the inline message line (never a traceback), the
+widgets' colours, and charts shown as images with a text alternative."""
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Callable
 
@@ -9,6 +11,20 @@ import ipywidgets as widgets
 
 from ..errors import RuleError, TwentyOneError
 from .i18n import check_language, text
+
+# The colours of the widgets' own text, each at least 4.5:1 against white and against HIGHLIGHT
+# (WCAG AA); none carries meaning alone: a word or a sign always says the same.
+COLOURS = {
+    "error": "#9b0000",  # input not accepted, a wrong answer, a purse in debt
+    "right": "#0a6b0a",  # a right answer
+    "caution": "#7a4a00",  # an answer that cannot be checked as typed
+    "banker": "#1f4e9c",  # the banker's badge and frame
+    "you": "#2e6b2e",  # the student's badge
+    "to_act": "#8a4b00",  # the badge of the player to act
+    "muted": "#555555",  # "no cards"
+}
+HIGHLIGHT = "#fff6d6"  # the background of the row of the player to act
+INK = "#111111"  # the text on HIGHLIGHT, also under a dark theme
 
 
 def escape(value) -> str:
@@ -59,7 +75,7 @@ class MessageLine(widgets.HTML):
             message = text("not_accepted", self.language, reason=str(error))
         else:
             message = text("unexpected", self.language, reason=type(error).__name__)
-        self.value = (f'<div role="alert" style="color:#9b0000;font-weight:bold">'
+        self.value = (f'<div role="alert" style="color:{COLOURS["error"]};font-weight:bold">'
                       f"⚠ {escape(message)}</div>")
 
     def set_language(self, language: str) -> None:
@@ -87,3 +103,24 @@ class MessageLine(widgets.HTML):
             return None
 
         return guarded
+
+
+class ChartImage(widgets.HTML):
+    """A PNG chart as an <img> with a text alternative for screen readers (ipywidgets' Image
+    has no alt text): `show(png, alt)` puts up a new picture, `.png` holds its bytes."""
+
+    def __init__(self, **kwargs):
+        super().__init__(value="", layout=widgets.Layout(flex="0 1 auto", min_width="0"),
+                         **kwargs)
+        self.png, self.alt = b"", ""
+
+    def show(self, png: bytes, alt: str) -> None:
+        """Show the picture `png` described by `alt` (what it shows, in words)."""
+        self.png, self.alt = png, alt
+        source = base64.b64encode(png).decode("ascii")
+        self.value = (f'<img src="data:image/png;base64,{source}" alt="{escape(alt)}" '
+                      'style="display:block;max-width:100%;height:auto">')
+
+    def clear(self) -> None:
+        """No picture."""
+        self.png, self.alt, self.value = b"", "", ""

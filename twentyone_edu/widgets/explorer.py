@@ -10,10 +10,23 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ..errors import TwentyOneError
+from ..errors import RuleError, TwentyOneError
 from ..rules import VARIANTS
 from .common import MessageLine, escape
 from .i18n import text
+
+THRESHOLDS = tuple(range(12, 22))  # the explorers' thresholds: buy while the total is below
+
+
+def threshold_menu(value: int, name: str, css: str) -> widgets.Dropdown:
+    """A menu of thresholds 12–21 (R11, R14): a menu, not a slider, whose handle has no name
+    for a screen reader; a value not offered is a RuleError naming it."""
+    if value not in THRESHOLDS or isinstance(value, bool):
+        raise RuleError(f"{name}={value!r} is not offered (use a whole number 12-21)")
+    menu = widgets.Dropdown(options=THRESHOLDS, value=value,
+                            layout=widgets.Layout(width="auto"))
+    menu.add_class(css)
+    return menu
 
 
 def rules_options(language: str) -> list[tuple[str, str]]:

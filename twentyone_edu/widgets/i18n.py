@@ -70,6 +70,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "chart_exact": ("exact value", "точное значение"),
     "chart_band": ("exact ± 2 standard errors", "точное ± 2 стандартные ошибки"),
     "chart_running": ("simulated running mean", "среднее по симуляции"),
+    "sim_chart_alt": ("Line chart of the simulated running mean against the rounds played: "
+                      "after {n} rounds it is {mean} stakes; a dashed line marks the exact value "
+                      "{exact}, a grey band the exact value ± 2 standard errors.",
+                      "Линейный график среднего по симуляции в зависимости от числа раундов: "
+                      "после {n} раундов оно равно {mean} ставки; пунктир — точное значение "
+                      "{exact}, серая полоса — точное значение ± 2 стандартные ошибки."),
     "total_soft": ("soft", "мягкие"),
     "total_hard": ("hard", "жёсткие"),
     "outcome_bust": ("bust", "перебор"),
@@ -105,6 +111,8 @@ TEXT: dict[str, tuple[str, str]] = {
                              "Всё равно: остановиться и прикупить — ровно одно и то же."),
     "advice_chart_title": ("One more card", "Ещё одна карта"),
     "advice_chart_x": ("total after one more card", "очки после ещё одной карты"),
+    "advice_chart_alt": ("Bar chart of the chances after one more card: {bars}.",
+                         "Столбчатая диаграмма шансов после ещё одной карты: {bars}."),
     "strategy_title": ("Buy or stand, for every two-card hand",
                        "Прикупать или хватит — для каждой руки из двух карт"),
     "strategy_first": ("First card", "Первая карта"),
@@ -120,6 +128,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "strategy_buy": ("buy", "прикупать"),
     "strategy_stand": ("stand", "хватит"),
     "strategy_equal": ("either", "всё равно"),
+    "strategy_natural_cell": ("a natural, nothing to decide", "натуральное 21, решать нечего"),
+    "strategy_chart_alt": ("Heat map of buy − stand, rows the first card, columns the second: "
+                           "buy in {buy} cells, stand in {stand}, either in {equal}, a natural in "
+                           "{natural}. The framed cell, {first} + {second}: {cell}.",
+                           "Тепловая карта «прикупка − хватит», строки — первая карта, столбцы — "
+                           "вторая: прикупать — клеток {buy}, хватит — {stand}, всё равно — "
+                           "{equal}, натуральное 21 — {natural}. Выделенная клетка "
+                           "{first} + {second}: {cell}."),
     "strategy_legend": ("Rows: the first card; columns: the second. Each cell: the value of buying "
                         "minus the value of standing, in hundredths of a stake (+: buy, green; "
                         "−: stand, purple). 21: a natural, nothing to decide. Fresh shoe, "
@@ -294,6 +310,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "odds_bust": ("over 21", "перебор"),
     "odds_stand": ("Stand", "Хватит"),
     "odds_buy": ("Buy, then play best", "Взять и дальше играть лучше всего"),
+    "odds_choice": ("Choice", "Выбор"),
     "odds_value": ("Expected result (stake 1)", "Ожидаемый результат (ставка 1)"),
     "odds_better_buy": ("Better: buy a card.", "Лучше: взять карту."),
     "odds_better_stand": ("Better: stand.", "Лучше: «хватит»."),

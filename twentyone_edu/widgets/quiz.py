@@ -23,7 +23,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from ..errors import RuleError, TwentyOneError
-from .common import escape
+from .common import COLOURS, escape
 from .i18n import text
 from .language import Bilingual
 
@@ -297,7 +297,7 @@ class Quiz(Bilingual, widgets.VBox):
             self.feedback.value = ""
         else:
             key, fields = self._feedback
-            colour = {"quiz_correct": "#0a6b0a", "quiz_not_yet": "#9b0000"}.get(key, "#7a4a00")
+            colour = COLOURS[{"quiz_correct": "right", "quiz_not_yet": "error"}.get(key, "caution")]
             message = text(key, lang, **fields)
             if key not in ("quiz_correct", "quiz_not_yet"):
                 message = "⚠ " + message

@@ -15,7 +15,7 @@ import numpy as np
 from .. import exact, simulate
 from ..errors import RuleError
 from ..rules import variant
-from .common import MessageLine, escape
+from .common import ChartImage, MessageLine, escape
 from .explorer import (
     count,
     exact_html,
@@ -27,6 +27,7 @@ from .explorer import (
     running_loop,
     set_options,
     signed,
+    threshold_menu,
 )
 from .i18n import text
 from .language import Bilingual
@@ -52,7 +53,7 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         rule_set = variant(rules)
         if rounds not in ROUND_CHOICES:
             raise RuleError(f"rounds={rounds!r} is not offered "
-                                     f"(use one of {', '.join(map(str, ROUND_CHOICES))})")
+                            f"(use one of {', '.join(map(str, ROUND_CHOICES))})")
         self.state = "idle"  # idle, computing, running, stopped, done
         self.exact_value: Fraction | None = None
         self.result: simulate.SimulationResult | None = None
@@ -67,12 +68,9 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=rule_set.name)
         self.rules_menu.add_class("t21-sim-rules")
-        self.policy_slider = widgets.IntSlider(value=policy, min=12, max=21,
-                                               layout=widgets.Layout(width="26em"))
-        self.policy_slider.add_class("t21-sim-policy")
-        self.banker_slider = widgets.IntSlider(value=rule_set.banker_stands_on, min=12, max=21,
-                                               layout=widgets.Layout(width="26em"))
-        self.banker_slider.add_class("t21-sim-banker")
+        self.policy_menu = threshold_menu(policy, "policy", "t21-sim-policy")
+        self.banker_menu = threshold_menu(rule_set.banker_stands_on, "banker_stands_on",
+                                          "t21-sim-banker")
         self.rounds_menu = widgets.Dropdown(options=ROUND_CHOICES, value=rounds)
         self.rounds_menu.add_class("t21-sim-rounds")
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
@@ -89,14 +87,13 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.status.add_class("t21-sim-status")
         self.result_html = widgets.HTML()
         self.result_html.add_class("t21-sim-result")
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(
-            max_width="520px", height="auto", align_self="flex-start", object_fit="contain"))
+        self.chart = ChartImage()
         self.chart.add_class("t21-sim-chart")
         self.title = widgets.HTML()
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
-            widgets.HBox([self.policy_slider, self.banker_slider]),
+            widgets.HBox([self.policy_menu, self.banker_menu]),
             widgets.HBox([self.run_button, self.stop_button, self.progress,
                           self.progress_label]),
             self.message, self.status, self.result_html, self.chart,
@@ -104,6 +101,16 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
         self._relabel()
+
+    @property
+    def policy_slider(self) -> widgets.Dropdown:
+        """The player's threshold menu under its older name (it was a slider)."""
+        return self.policy_menu
+
+    @property
+    def banker_slider(self) -> widgets.Dropdown:
+        """The banker's threshold menu under its older name (it was a slider)."""
+        return self.banker_menu
 
     def _apply_language(self, language: str) -> None:
         self._language = language
@@ -123,9 +130,9 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.title.value = f"<b>{escape(text('sim_title', lang))}</b>"
         self.rules_menu.description = text("rules", lang)
         set_options(self.rules_menu, rules_options(lang))
-        self.policy_slider.description = text("policy_threshold", lang)
-        self.banker_slider.description = text("banker_threshold", lang)
-        for widget in (self.rules_menu, self.policy_slider, self.banker_slider, self.seed_box,
+        self.policy_menu.description = text("policy_threshold", lang)
+        self.banker_menu.description = text("banker_threshold", lang)
+        for widget in (self.rules_menu, self.policy_menu, self.banker_menu, self.seed_box,
                        self.rounds_menu):
             widget.style.description_width = "initial"
         set_options(self.rounds_menu, [(count(n, lang), n) for n in ROUND_CHOICES])
@@ -169,10 +176,11 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         """Begin a run with the chosen rules, threshold, rounds and seed (R7–R17)."""
         if self.state in ("computing", "running"):
             return
-        rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_slider.value)
-        policy, total, seed = self.policy_slider.value, self.rounds_menu.value, self.seed_box.value
-        steps = simulate.rounds_in_steps(total, simulate.BLOCK, policy, rules, seed=seed)
-        self._steps, self.result, self._chart, self.chart.value = steps, None, None, b""
+        rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
+        policy, total, seed = self.policy_menu.value, self.rounds_menu.value, self.seed_box.value
+        steps = simulate.rounds_in_steps(total, simulate.STEP, policy, rules, seed=seed)
+        self._steps, self.result, self._chart = steps, None, None
+        self.chart.clear()
         self._running_mean, self._sum = np.empty(total), 0.0
         self.settings = (rules.name, policy, rules.banker_stands_on, total, seed)
         self.progress.max, self.progress.value = total, 0
@@ -228,7 +236,8 @@ class SimulationExplorer(Bilingual, widgets.VBox):
             await asyncio.sleep(PAUSE)
 
     def step(self) -> bool:
-        """One step of a run (about 25,000 rounds and a new frame); True while running."""
+        """One step of a run (simulate.STEP rounds, and a new frame at most every FRAME_EVERY
+        seconds); True while running."""
         if self.state != "running":
             return False
         result = next(self._steps, None)
@@ -266,8 +275,11 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         if self._chart is not None and self.result is not None:
             n = self.result.n
             std = self.result.std_error * math.sqrt(n) if n > 1 else math.nan
-            self.chart.value = self._chart.png(self._running_mean[:n], std,
-                                               float(self.exact_value))
+            lang = self._language
+            self.chart.show(self._chart.png(self._running_mean[:n], std, float(self.exact_value)),
+                            text("sim_chart_alt", lang, n=count(n, lang),
+                                 mean=signed(self.result.mean, 4, lang),
+                                 exact=signed(self.exact_value, 4, lang)))
             self._last_frame = time.perf_counter()
 
 

@@ -3,13 +3,14 @@ banker threshold (R11, R14); choose a cell to see its exact numbers."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from .. import exact
 from ..rules import variant
-from .common import MessageLine, escape
+from .common import ChartImage, MessageLine, escape
 from .explorer import (
     exact_html,
     in_background,
@@ -18,6 +19,7 @@ from .explorer import (
     rules_options,
     set_options,
     signed,
+    threshold_menu,
     unless_relabelling,
 )
 from .i18n import text
@@ -46,10 +48,9 @@ class StrategyExplorer(Bilingual, widgets.VBox):
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=rule_set.name)
         self.rules_menu.add_class("t21-strategy-rules")
-        self.banker_slider = widgets.IntSlider(
-            value=banker_stands_on if banker_stands_on is not None else rule_set.banker_stands_on,
-            min=12, max=21, layout=widgets.Layout(width="26em"))
-        self.banker_slider.add_class("t21-strategy-banker")
+        self.banker_menu = threshold_menu(
+            rule_set.banker_stands_on if banker_stands_on is None else banker_stands_on,
+            "banker_stands_on", "t21-strategy-banker")
         self.first_menu = widgets.Dropdown(layout=widgets.Layout(width="12em"))
         self.first_menu.add_class("t21-strategy-first")
         self.second_menu = widgets.Dropdown(layout=widgets.Layout(width="12em"))
@@ -58,26 +59,30 @@ class StrategyExplorer(Bilingual, widgets.VBox):
         self.status.add_class("t21-strategy-status")
         self.cell = widgets.HTMLMath()
         self.cell.add_class("t21-strategy-cell")
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(
-            max_width="520px", height="auto", align_self="flex-start", object_fit="contain"))
+        self.chart = ChartImage()
         self.chart.add_class("t21-strategy-chart")
         self.legend = widgets.HTML()
         self.legend.add_class("t21-strategy-legend")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
-            widgets.HBox([self.rules_menu, self.banker_slider]),
+            widgets.HBox([self.rules_menu, self.banker_menu]),
             widgets.HBox([self.first_menu, self.second_menu]),
             self.message, self.status, self.cell, self.chart, self.legend,
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
             self.rules_menu, self.message.guard(lambda _: self.update())), names="value")
-        self.banker_slider.observe(self.message.guard(lambda _: self.update()), names="value")
+        self.banker_menu.observe(self.message.guard(lambda _: self.update()), names="value")
         for menu in (self.first_menu, self.second_menu):
             menu.observe(unless_relabelling(menu, self.message.guard(lambda _: self._show())),
                          names="value")
         self._relabel()
         self.message.guard(self.update)()
+
+    @property
+    def banker_slider(self) -> widgets.Dropdown:
+        """The banker's threshold menu under its older name (it was a slider)."""
+        return self.banker_menu
 
     def _apply_language(self, language: str) -> None:
         self._language = language
@@ -91,14 +96,14 @@ class StrategyExplorer(Bilingual, widgets.VBox):
         self.legend.value = f"<small>{escape(text('strategy_legend', lang))}</small>"
         self.rules_menu.description = text("rules", lang)
         set_options(self.rules_menu, rules_options(lang))
-        self.banker_slider.description = text("banker_threshold", lang)
+        self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
-        for control in (self.rules_menu, self.banker_slider, self.first_menu, self.second_menu):
+        for control in (self.rules_menu, self.banker_menu, self.first_menu, self.second_menu):
             control.style.description_width = "initial"
 
     def _key(self):
-        return variant(self.rules_menu.value).with_(banker_stands_on=self.banker_slider.value)
+        return variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
 
     def update(self) -> None:
         """Show the table for the chosen rules: at once if computed before, else compute it."""
@@ -145,14 +150,19 @@ class StrategyExplorer(Bilingual, widgets.VBox):
         first, second = self.first_menu.value, self.second_menu.value
         self._wanted = (first, second)
         i, j = self.ranks.index(first), self.ranks.index(second)
-        self.chart.value = self._raster.png((i, j))
         row = self.table[first, second]
-        if row is None or row["draw"] is None:
+        verdict = _verdict(row)
+        cell = text("strategy_natural_cell", lang) if verdict == "natural" else \
+            f"{signed(row['gain'], 4, lang)}, {text(f'strategy_{verdict}', lang)}"
+        counts = Counter(map(_verdict, self.table.values()))
+        self.chart.show(self._raster.png((i, j)), text(
+            "strategy_chart_alt", lang, first=first, second=second, cell=cell,
+            **{kind: counts[kind] for kind in ("buy", "stand", "equal", "natural")}))
+        if verdict == "natural":
             self.decision = None
             self.cell.value = escape(text("strategy_natural", lang, first=first, second=second))
             return
         stand, buy, gain = row["stand"], row["draw"], row["gain"]
-        verdict = "buy" if gain > 0 else "stand" if gain < 0 else "equal"
         self.decision = verdict
         self.cell.value = "<br>".join([
             escape(text("strategy_cell", lang, first=first, second=second)),
@@ -162,6 +172,13 @@ class StrategyExplorer(Bilingual, widgets.VBox):
             + escape(text("strategy_gain", lang, gain=signed(gain, 4, lang),
                           verdict=text(f"strategy_{verdict}", lang))) + "</b>",
         ])
+
+
+def _verdict(row) -> str:
+    """What a cell of the table says: 'buy', 'stand', 'equal' or 'natural' (nothing to decide)."""
+    if row is None or row["draw"] is None:
+        return "natural"
+    return "buy" if row["gain"] > 0 else "stand" if row["gain"] < 0 else "equal"
 
 
 _TABLES: dict = {}  # RuleSet -> (ranks, table), shared by every StrategyExplorer

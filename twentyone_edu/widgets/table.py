@@ -19,7 +19,7 @@ from ..errors import RuleError, StakeError, TwentyOneError
 from ..rules import HISTORICAL, VARIANTS, variant
 from ..table import Table, format_money
 from .cards import CLOSED, OPEN, PEEK, hand_html
-from .common import InputError, MessageLine, escape
+from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import in_background, reraise
 from .i18n import TEXT, check_language, text
 from .language import Bilingual
@@ -512,12 +512,12 @@ class TableWidget(Bilingual, widgets.VBox):
         for seat in table.players:
             badges = []
             if seat == table.banker:
-                badges.append(("tw_banker_badge", "#1f4e9c"))
+                badges.append(("tw_banker_badge", COLOURS["banker"]))
             if seat == self.you:
-                badges.append(("tw_you_badge", "#2e6b2e"))
+                badges.append(("tw_you_badge", COLOURS["you"]))
             acting = table.to_act == seat or (table.to_act == "banker" and seat == table.banker)
             if acting:
-                badges.append(("tw_to_act_badge", "#8a4b00"))
+                badges.append(("tw_to_act_badge", COLOURS["to_act"]))
             badge_html = "".join(
                 f" <span style='border:1px solid {c};color:{c};border-radius:4px;"
                 f"padding:0 4px;font-size:0.85em'>{escape(text(k, language))}</span>"
@@ -529,8 +529,8 @@ class TableWidget(Bilingual, widgets.VBox):
                 stake_text += " " + text("tw_late", language, late=late)
             cards, states, total = self._seat_cards(seat)
             purse = table.purses[seat]
-            colour = "#9b0000" if purse < 0 else "inherit"
-            background = "background:#fff6d6;" if acting else ""
+            colour = COLOURS["error"] if purse < 0 else "inherit"
+            background = f"background:{HIGHLIGHT};color:{INK};" if acting else ""
             rows.append(
                 f"<tr style='{background}border-top:1px solid #ddd'>"
                 f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(seat)}</b>"
