@@ -11,9 +11,8 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
-from ..errors import CardError
 from ..rules import variant
-from .common import ChartImage, MessageLine, escape
+from .common import ChartImage, InputError, MessageLine, escape
 from .explorer import (
     exact_html,
     fraction,
@@ -124,7 +123,7 @@ class AdviceExplorer(Bilingual, widgets.VBox):
         """
         hand = parse_cards(self.hand_box.value)
         if not hand:
-            raise CardError("the hand is empty (type two or more cards, e.g. 10 9)")
+            raise InputError("advice_empty_hand")
         seen = parse_cards(self.seen_box.value)
         rules = variant(self.rules_menu.value)
         self._request += 1

@@ -21,7 +21,7 @@ from ..table import Table, format_money
 from .cards import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import in_background, reraise
-from .i18n import TEXT, check_language, text
+from .i18n import TEXT, check_language, engine_text, text
 from .language import Bilingual
 from .table_odds import exact_odds, odds_html
 from .table_text import Entry, event_line, payment_line
@@ -597,7 +597,7 @@ class TableWidget(Bilingual, widgets.VBox):
         if self._odds is None:
             return f"<i>{escape(text('odds_computing', language))}</i>"
         if isinstance(self._odds, BaseException):
-            return f"<i>{escape(self._odds)}</i>"
+            return f"<i>{escape(engine_text(str(self._odds), language))}</i>"
         return odds_html(self._odds, language)
 
     def _odds_ready(self, key, odds) -> None:
