@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from twentyone_edu import RuleError, exact
 from twentyone_edu.widgets.table import TableWidget
+from twentyone_edu.widgets.table_text import event_line
 
 NAMES = ["You", "Vera:21", "Pavel:12", "Olga:12"]  # Vera buys to 21; Pavel and Olga stand
 
@@ -106,7 +107,7 @@ def test_a_bad_threshold_for_the_computer_players_is_refused():
     w = TableWidget(players=["You", "Vera", "Pavel"], seed=3, computer_stake=7)
     w.table.stack_shoe("2 A")
     w.deal_button.click()
-    assert "Pavel stakes 7 (R5)." in w.log_view.value
+    assert "Pavel: stakes 7 (R5)." in w.log_view.value
 
 
 def test_language_switches_live():
@@ -125,17 +126,17 @@ def test_the_draw_for_the_bank_card_by_card():
     w.draw_button.click()
     assert w.table.banker == "Vera"  # chosen by the table, but not yet shown
     assert "no ace yet" in w.status.value
-    assert "Vera holds the bank" not in w.log_view.value
-    assert w.log_view.value.count("is handed") == 1
+    assert "The bank goes to Vera" not in w.log_view.value
+    assert w.log_view.value.count(": handed") == 1
     for _ in range(4):
         w.draw_button.click()
-    assert w.log_view.value.count("is handed") == 5 and "Vera" not in w.status.value
+    assert w.log_view.value.count(": handed") == 5 and "Vera" not in w.status.value
     w.draw_button.click()
-    assert "Vera is handed A" in w.log_view.value and "the first ace" in w.log_view.value
-    assert "Vera holds the bank" in w.status.value
+    assert "Vera: handed A" in w.log_view.value and "the first ace" in w.log_view.value
+    assert "The bank goes to Vera" in w.log_view.value and "Vera holds the bank" in w.status.value
     assert w.draw_button.disabled
     w.draw_button.click()
-    assert "Not accepted" in w.message.value and "Vera holds the bank" in w.message.value
+    assert "Not accepted" in w.message.value and "the bank is held by Vera" in w.message.value
 
 
 def test_payment_by_payment_with_rule_ids_in_both_languages():
@@ -374,7 +375,7 @@ def test_the_bank_passes_to_the_right_when_the_shoe_is_dealt_through():
         conserved(w)
     right = players[(players.index(first) + 1) % len(players)]
     assert w.table.banker == right
-    assert f"the bank passes to {right}" in w.log_view.value
+    assert f"the bank passes from {first} to {right}" in w.log_view.value
     assert "bank no. 2" in w.shoe_label.value and "Cards in the shoe: 104" in w.shoe_label.value
 
 
@@ -386,7 +387,7 @@ def test_buying_the_bank():
     w.buy_bank_button.click()
     assert w.message.value == ""
     assert w.table.banker == "You" and w.table.purses == {"You": 90, "Vera": 110, "Pavel": 100}
-    assert "sells the bank to You for 10" in w.log_view.value
+    assert "The bank is sold by Vera to You for 10" in w.log_view.value
 
 
 def test_watching_and_rules_variants():
@@ -459,3 +460,19 @@ def test_random_events_never_raise_and_conserve_money_and_cards(events, seed):
         may_draw = event == ("click", "deal_button")  # Deal may finish the draw (R4) first
         if rejected and not may_draw and w.table is table:
             assert table.snapshot() == before, event
+
+
+def test_a_player_named_you_reads_well_in_english():
+    """'You: stakes 1', never 'You stakes 1' or 'You's': the log and the settlement name the
+    seat, then what happens, in the widget and in the engine's own English log."""
+    w = TableWidget(["You", "Vera", "Pavel", "Olga"], seed=7, you=None)
+    shown = []
+    while w.table.bank_number < 4:
+        w.deal_button.click()
+        shown.append(w.settlement.value)
+    assert w.message.value == "" and "You" in {e.event.seat for e in w.entries}
+    shown += [event_line(entry, "en") for entry in w.entries] + list(w.table.log)
+    third_person = re.compile(r"\bYou(?:'s| (?:is|has|holds|stakes|buys|shows|adds|sells|deals|"
+                              r"sits|pays|stands|takes)\b)")
+    assert [line for line in shown if third_person.search(line)] == []
+    assert any("You: stakes 1" in line for line in shown)

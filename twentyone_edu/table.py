@@ -177,7 +177,7 @@ class Table:
             self._banker = self._seat(banker)
             self._phase = "staking"
             self._event("banker_chosen", "R4", seat=self._banker,
-                        text=f"{self._banker} is seated as the banker (R4)")
+                        text=f"{self._banker}: seated as the banker (R4)")
 
     # ----- what the table shows -----
 
@@ -304,13 +304,13 @@ class Table:
             draw.append((seat, card))
             found = " - the first ace" if card.rank == "A" else ""
             self._event("banker_draw", "R4", seat=seat, cards=(card,),
-                        text=f"{seat} is handed {card}{found} (R4)")
+                        text=f"{seat}: handed {card}{found} (R4)")
             if card.rank == "A":
                 break
         self._banker_draw = draw
         self._banker = seat
         self._phase = "staking"
-        self._event("banker_chosen", "R4", seat=seat, text=f"{seat} holds the bank (R4)")
+        self._event("banker_chosen", "R4", seat=seat, text=f"the bank goes to {seat} (R4)")
         self._rng.shuffle(self._stock)
         self._event("shuffle", "R4", text="the cards go back and the shoe is shuffled again (R4)")
         return seat
@@ -340,12 +340,12 @@ class Table:
             self._late[seat] = self._late.get(seat, 0) + amount
             on_a_win = "paid" if self.rules.late_additions_paid else "not paid"
             self._event("late_addition", "R6", seat=seat, amount=amount,
-                        text=f"{seat} adds {amount} after the deal: a late addition, "
+                        text=f"{seat}: adds {amount} after the deal, a late addition "
                              f"lost on a loss and {on_a_win} on a win (R6)")
         else:
             self._stakes[seat] = self._stakes.get(seat, 0) + amount
             self._event("stake", "R5", seat=seat, amount=amount,
-                        text=f"{seat} stakes {amount}; stake now {self._stakes[seat]} (R5)")
+                        text=f"{seat}: stakes {amount}; stake now {self._stakes[seat]} (R5)")
 
     def sell_bank(self, buyer: str, price: int) -> None:
         """The player due to take the bank sells it; the buyer pays and takes his seat (R20)."""
@@ -367,12 +367,12 @@ class Table:
         self._players[i], self._players[j] = seller, seat
         self._banker = seat
         self._event("sell_bank", "R20", seat=seat, other=seller, amount=price,
-                    text=f"{seller} sells the bank to {seat} for {price}; {seat} takes "
-                         f"{seller}'s seat and {seller} takes {seat}'s (R20)")
+                    text=f"the bank is sold by {seller} to {seat} for {price}; the two swap "
+                         "seats (R20)")
         withdrawn = self._stakes.pop(seat, None)
         if withdrawn is not None:
             self._event("stake_withdrawn", "R5", seat=seat, amount=withdrawn,
-                        text=f"{seat} now holds the bank: the stake of {withdrawn} is "
+                        text=f"{seat}: now the banker, so the stake of {withdrawn} is "
                              "withdrawn (R5, R20)")
 
     # ----- the deal -----
@@ -388,20 +388,20 @@ class Table:
         self._rounds_in_bank += 1
         self._round_result = {seat: 0 for seat in self._players}
         self._event("round_start", "R7", seat=self._banker,
-                    text=f"round {self._round_number}: {self._banker} deals (R7)")
+                    text=f"round {self._round_number}, dealt by {self._banker} (R7)")
         for seat in self._others():
             if seat in self._stakes:
                 self._order.append(seat)
                 self._status[seat] = "in"
             else:
                 self._event("sit_out", "R5", seat=seat,
-                            text=f"{seat} has no stake and sits out this round (R5)")
+                            text=f"{seat}: no stake, sits out this round (R5)")
         for _ in range(2):
             for seat in [*self._order, self._banker]:
                 card = self._draw()
                 self._hands[seat].append(card)
                 self._event("deal", "R7", seat=seat, cards=(card,),
-                            text=f"{seat} is dealt a closed card (R7, R8)")
+                            text=f"{seat}: dealt a closed card (R7, R8)")
         if self._value(self._banker).natural:
             self._settle_banker_natural()
         else:
@@ -426,7 +426,7 @@ class Table:
             if self._value(seat).natural:
                 self._revealed.append(seat)
                 self._event("natural", "R10", seat=seat, cards=tuple(self._hands[seat]),
-                            text=f"{seat} shows a natural: {_cards(self._hands[seat])} (R10)")
+                            text=f"{seat}: shows a natural, {_cards(self._hands[seat])} (R10)")
                 self._pay(seat, self._outcome(self._banker), compared=False)
                 self._status[seat] = "natural"
 
@@ -447,7 +447,7 @@ class Table:
                         text=f"the banker {seat} buys {card}, an open card (R8, R14)")
         else:
             self._event("buy", "R11", seat=seat, cards=(card,), total=total,
-                        text=f"{seat} buys {card}, an open card (R8, R11)")
+                        text=f"{seat}: buys {card}, an open card (R8, R11)")
         self._advance()
         return card
 
@@ -516,11 +516,11 @@ class Table:
         if drawn_21 and self.rules.reveal_drawn_21_early:
             self._revealed.append(seat)
             self._event("drawn_21_shown", "R12", seat=seat, cards=tuple(self._hands[seat]),
-                        total=21, text=f"{seat} shows a drawn 21 at once: "
+                        total=21, text=f"{seat}: shows a drawn 21 at once, "
                                        f"{_cards(self._hands[seat])} (R12, variant)")
         else:
             self._event("stand", "R11", seat=seat, total=value.total,
-                        text=f"{seat} is satisfied and stands (R11)")
+                        text=f"{seat}: satisfied, stands (R11)")
 
     def _banker_stands(self) -> None:
         total = self._value(self._banker).total
@@ -561,7 +561,7 @@ class Table:
         self._revealed.append(seat)
         total = self._value(seat).total
         self._event("bust", "R13", seat=seat, cards=tuple(self._hands[seat]), total=total,
-                    text=f"{seat} is over 21 with {total}: {_cards(self._hands[seat])} (R13)")
+                    text=f"{seat}: over 21 with {total}, {_cards(self._hands[seat])} (R13)")
         self._pay(seat, self._outcome(self._banker), compared=False)
 
     # ----- settlement and the bank -----
@@ -612,8 +612,8 @@ class Table:
         self._rounds_in_bank = 0
         self._shoe_ran_out = False
         self._event("bank_passes", "R19", seat=new, other=old,
-                    text=f"{old} has dealt through the shoe: the bank passes to {new}, on "
-                         f"{old}'s right (R18, R19)")
+                    text=f"the shoe is dealt through: the bank passes from {old} to {new}, the "
+                         "next seat on the right (R18, R19)")
         self._stock, self._discards = fresh_cards(self.rules), []
         self._shuffle_fresh_shoe()
 
@@ -816,27 +816,26 @@ def _payment_text(seat, banker, outcome, against, amount, stake, late, rule, rul
     """A payment in English: why, who pays whom, and how many stakes (R6, R9–R17)."""
     mine = "a drawn 21" if outcome == 21 else outcome
     if rule == "R9":
-        reason = "the banker's natural" + (f" meets {seat}'s natural"
-                                            if outcome == "natural" else "")
+        reason = "the banker's natural" + (" against a natural" if outcome == "natural" else "")
     elif rule == "R10":
-        reason = f"{seat}'s natural"
+        reason = "a natural"
     elif rule == "R13":
-        reason = f"{seat} is over 21"
+        reason = "over 21"
     elif rule == "R16":
-        reason = f"the banker is over 21 and {seat} has {mine}"
+        reason = f"{mine} against the banker over 21"
     elif rule == "R15":
-        reason = f"the banker's 21 against {seat}'s {outcome}"
+        reason = f"{outcome} against the banker's 21"
     elif outcome > against:
-        reason = f"{seat}'s {mine} beats the banker's {against}"
+        reason = f"{mine} beats the banker's {against}"
     elif outcome == against:
         ties = "ties go to the banker" if rules.ties_to_banker else "a tie pays nothing"
-        reason = f"{seat}'s {outcome} ties the banker's {against}; {ties}"
+        reason = f"{outcome} ties the banker's {against}; {ties}"
     else:
-        reason = f"{seat}'s {outcome} loses to the banker's {against}"
+        reason = f"{outcome} loses to the banker's {against}"
     if amount > 0:
-        money = f"{banker} pays {seat} {format_money(amount)}"
+        money = f"paid {format_money(amount)} by the banker {banker}"
     elif amount < 0:
-        money = f"{seat} pays {banker} {format_money(-amount)}"
+        money = f"pays {format_money(-amount)} to the banker {banker}"
     else:
         money = "nothing is paid"
     if late and amount < 0:
@@ -846,7 +845,7 @@ def _payment_text(seat, banker, outcome, against, amount, stake, late, rule, rul
         money += f"; the late addition of {late} {paid} (R6)"
     elif amount:
         money += f", {format_money(abs(Fraction(amount)) / stake)}× the stake"
-    return f"{reason}: {money} ({rule})"
+    return f"{seat}: {reason} — {money} ({rule})"
 
 
 def _money(amount) -> Money:

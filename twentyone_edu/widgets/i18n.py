@@ -260,30 +260,30 @@ TEXT: dict[str, tuple[str, str]] = {
     "ev_shuffle": ("A fresh shoe is shuffled (R1, R18).", "Новый шуз перетасован (R1, R18)."),
     "ev_shuffle_r4": ("The cards go back and the shoe is shuffled again (R4).",
                       "Карты возвращены, шуз снова перетасован (R4)."),
-    "ev_banker_draw": ("{seat} is handed {cards} (R4).", "{seat}: карта {cards} (R4)."),
-    "ev_banker_draw_ace": ("{seat} is handed {cards}: the first ace (R4).",
+    "ev_banker_draw": ("{seat}: handed {cards} (R4).", "{seat}: карта {cards} (R4)."),
+    "ev_banker_draw_ace": ("{seat}: handed {cards}, the first ace (R4).",
                            "{seat}: карта {cards} — первый туз (R4)."),
-    "ev_banker_chosen": ("{seat} holds the bank (R4).", "Банк держит {seat} (R4)."),
+    "ev_banker_chosen": ("The bank goes to {seat} (R4).", "Банк держит {seat} (R4)."),
     "ev_stack": ("The top of the shoe is arranged: {cards} (a demonstration).",
                  "Верх шуза подобран: {cards} (демонстрация)."),
-    "ev_stake": ("{seat} stakes {amount} (R5).", "{seat}: ставка {amount} (R5)."),
-    "ev_late_addition": ("{seat} adds {amount} after the deal: a late addition (R6).",
+    "ev_stake": ("{seat}: stakes {amount} (R5).", "{seat}: ставка {amount} (R5)."),
+    "ev_late_addition": ("{seat}: adds {amount} after the deal, a late addition (R6).",
                          "{seat}: прибавка к ставке {amount} после сдачи (R6)."),
-    "ev_round_start": ("Round {round}: {seat} deals (R7).", "Раунд {round}: сдаёт {seat} (R7)."),
-    "ev_sit_out": ("{seat} has no stake and sits out the round (R5).",
+    "ev_round_start": ("Round {round}, dealt by {seat} (R7).", "Раунд {round}: сдаёт {seat} (R7)."),
+    "ev_sit_out": ("{seat}: no stake, sits out the round (R5).",
                    "{seat}: без ставки, пропускает раунд (R5)."),
-    "ev_deal": ("{seat} is dealt a closed card (R7, R8).",
+    "ev_deal": ("{seat}: dealt a closed card (R7, R8).",
                 "{seat}: закрытая карта (R7, R8)."),
     "ev_banker_natural": ("The banker {seat} shows a natural: {cards} (R9).",
                           "Банкир {seat} открывает натуральное 21: {cards} (R9)."),
-    "ev_natural": ("{seat} shows a natural: {cards} (R10).",
+    "ev_natural": ("{seat}: shows a natural, {cards} (R10).",
                    "{seat}: натуральное 21, {cards} (R10)."),
-    "ev_buy": ("{seat} buys {cards}, an open card (R8, R11).",
+    "ev_buy": ("{seat}: buys {cards}, an open card (R8, R11).",
                "{seat} прикупает {cards}, открытая карта (R8, R11)."),
-    "ev_stand": ("{seat} is satisfied and stands (R11).", "{seat}: «хватит» (R11)."),
-    "ev_drawn_21_shown": ("{seat} shows a drawn 21 at once: {cards} (R12).",
+    "ev_stand": ("{seat}: satisfied, stands (R11).", "{seat}: «хватит» (R11)."),
+    "ev_drawn_21_shown": ("{seat}: shows a drawn 21 at once, {cards} (R12).",
                           "{seat} сразу показывает 21 прикупкой: {cards} (R12)."),
-    "ev_bust": ("{seat} is over 21 with {total}: {cards} (R13).",
+    "ev_bust": ("{seat}: over 21 with {total}, {cards} (R13).",
                 "{seat}: перебор, {total} — {cards} (R13)."),
     "ev_banker_buy": ("The banker {seat} buys {cards}, an open card (R8, R14).",
                       "Банкир {seat} прикупает {cards}, открытая карта (R8, R14)."),
@@ -295,14 +295,15 @@ TEXT: dict[str, tuple[str, str]] = {
                      "раунд; потом банк перейдёт (R18)."),
     "ev_round_settled": ("Round {round} is settled: the banker {seat} {amount} (R15–R17).",
                          "Раунд {round} рассчитан: банкир {seat} {amount} (R15–R17)."),
-    "ev_bank_passes": ("{other} has dealt through the shoe: the bank passes to {seat}, on the "
-                       "right, with a fresh shoe (R18, R19).",
+    "ev_bank_passes": ("The shoe is dealt through: the bank passes from {other} to {seat}, the "
+                       "next seat on the right, with a fresh shoe (R18, R19).",
                        "{other}: шуз сдан до конца — банк переходит к соседу справа, {seat}, "
                        "с новым шузом (R18, R19)."),
-    "ev_sell_bank": ("{other} sells the bank to {seat} for {amount}; they swap seats (R20).",
+    "ev_sell_bank": ("The bank is sold by {other} to {seat} for {amount}; the two swap seats "
+                     "(R20).",
                      "{other} продаёт банк игроку {seat} за {amount}; они меняются местами "
                      "(R20)."),
-    "ev_stake_withdrawn": ("{seat} now holds the bank: the stake of {amount} goes back "
+    "ev_stake_withdrawn": ("{seat}: now the banker, so the stake of {amount} goes back "
                            "(R5, R20).", "Банк теперь у игрока {seat}: ставка {amount} "
                            "возвращена (R5, R20)."),
     "odds_for": ("Exact odds for {seat}: the next card is one of the {unseen} cards this player "
@@ -334,8 +335,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "bad_threshold": ("{value} is not a threshold for {name} (use a whole number 2-21, "
                       "e.g. Vera:15)", "{value} — не порог для {name} (введите целое число "
                       "2–21, например Вера:15)"),
-    "tw_draw_done": ("the first banker is already chosen: {banker} holds the bank (R4); from now "
-                     "on the bank passes round the table (R19)",
+    "tw_draw_done": ("the first banker is already chosen: the bank is held by {banker} (R4); "
+                     "from now on the bank passes round the table (R19)",
                      "первый банкир уже выбран: банк держит {banker} (R4); дальше банк переходит "
                      "по кругу (R19)"),
     "ev_deal_round": ("Two closed cards to each player, one at a time, the banker last (R7, R8).",
