@@ -1,6 +1,7 @@
 """The course's ipywidgets: live table, explorers, quiz; every label in English and Russian."""
 
 from .advice import AdviceExplorer as AdviceExplorer
+from .app import CourseApp as CourseApp
 from .banker_chooser import BankerChooser as BankerChooser
 from .cards import CardsView as CardsView
 from .quiz import Quiz as Quiz

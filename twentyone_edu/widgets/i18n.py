@@ -148,6 +148,20 @@ TEXT: dict[str, tuple[str, str]] = {
                         "значение «хватит», в сотых долях ставки (+: прикупать, зелёный; "
                         "−: хватит, фиолетовый). 21: натуральное 21, решать нечего. Свежий шуз, "
                         "карты банкира неизвестны."),
+    # the course app (notebooks/app.ipynb)
+    "app_title": ("«Двадцать одно» — twenty-one, exactly", "«Двадцать одно» — точный расчёт"),
+    "app_intro": (
+        "The card game as a 19th-century Russian text describes it («Девушки на выданье. "
+        "Бал дебютанток» (2018), p. 16): deal at a live table, then compute exactly whether "
+        "the old advice holds.",
+        "Карточная игра по описанию XIX века («Девушки на выданье. Бал дебютанток» (2018), "
+        "с. 16): сыграйте за живым столом и точно проверьте, верен ли старый совет."),
+    "app_loading": ("Loading…", "Загрузка…"),
+    "app_tab_table": ("The table", "Стол"),
+    "app_tab_advice": ("19 or 20?", "19 или 20?"),
+    "app_tab_strategy": ("When to buy", "Когда прикупать"),
+    "app_tab_simulation": ("Simulation", "Моделирование"),
+    "app_tab_banker": ("The first banker", "Первый банкир"),
     # table, cards, banker chooser
     "rank_A": ("ace", "туз"),
     "rank_2": ("two", "двойка"),

@@ -1,0 +1,55 @@
+"""The course app (notebooks/app.ipynb): one language switch drives every tab, tabs built lazily."""
+
+import pytest
+
+from twentyone_edu.widgets import (
+    AdviceExplorer,
+    BankerChooser,
+    CourseApp,
+    SimulationExplorer,
+    StrategyExplorer,
+    TableWidget,
+)
+
+KINDS = [TableWidget, AdviceExplorer, StrategyExplorer, SimulationExplorer, BankerChooser]
+
+
+@pytest.mark.parametrize("language, title, tab", [("en", "twenty-one, exactly", "The table"),
+                                                  ("ru", "точный расчёт", "Стол")])
+def test_opens_on_the_table_in_its_language(language, title, tab):
+    app = CourseApp(language=language)
+    assert title in app.header.value
+    assert app.tabs.titles[0] == tab
+    assert list(app.built) == [0] and isinstance(app.built[0], TableWidget)
+    assert app.built[0].language == language
+    assert app.built[0].language_toggle.layout.display == "none"  # the app's switch rules
+
+
+def test_each_tab_is_built_once_when_first_opened():
+    app = CourseApp()
+    for index, kind in enumerate(KINDS):
+        app.tabs.selected_index = index
+        assert isinstance(app.built[index], kind)
+        assert app.tabs.children[index] is app.built[index]
+    first = app.built[1]
+    app.tabs.selected_index = 1
+    assert app.built[1] is first
+
+
+def test_switching_language_relabels_header_tabs_and_built_widgets():
+    app = CourseApp()
+    app.tabs.selected_index = 2
+    app.language_toggle.value = "ru"
+    assert "точный расчёт" in app.header.value
+    assert app.tabs.titles[2] == "Когда прикупать"
+    assert all(widget.language == "ru" for widget in app.built.values())
+    assert "Загрузка" in app.tabs.children[4].value  # not built yet, waiting in Russian
+    app.tabs.selected_index = 4
+    assert app.built[4].language == "ru"
+
+
+def test_an_unknown_language_is_refused_and_changes_nothing():
+    app = CourseApp()
+    with pytest.raises(ValueError, match="'de'"):
+        app.language = "de"
+    assert app.language == "en" and "exactly" in app.header.value

@@ -1,0 +1,67 @@
+"""The course app: the live table and the explorers under one language switch (for Voilà)."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .advice import AdviceExplorer
+from .banker_chooser import BankerChooser
+from .common import escape
+from .i18n import text
+from .language import Bilingual
+from .simulation import SimulationExplorer
+from .strategy import StrategyExplorer
+from .table import TableWidget
+
+TABS = (  # (title key, how to build the tab's widget in a language)
+    ("app_tab_table", lambda language: TableWidget(players=5, language=language)),
+    ("app_tab_advice", lambda language: AdviceExplorer(language=language)),
+    ("app_tab_strategy", lambda language: StrategyExplorer(language=language)),
+    ("app_tab_simulation", lambda language: SimulationExplorer(language=language)),
+    ("app_tab_banker", lambda language: BankerChooser(language=language)),
+)
+
+
+class CourseApp(Bilingual, widgets.VBox):
+    """Tabs built when first opened (so the app opens fast), driven by one language switch."""
+
+    def __init__(self, language: str = "en"):
+        super().__init__()
+        self.add_class("t21-app")
+        self.header = widgets.HTML()
+        self.header.add_class("t21-app-header")
+        self.tabs = widgets.Tab(children=[widgets.HTML() for _ in TABS])
+        self.tabs.add_class("t21-app-tabs")
+        self.built: dict[int, widgets.Widget] = {}
+        self._speak(language, lambda callback: callback)
+        self.language_toggle.add_class("t21-app-language")
+        self.tabs.observe(lambda change: self.show_tab(change["new"]), names="selected_index")
+        top = widgets.HBox([self.header, self.language_toggle],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.children = [top, self.tabs]
+        self._apply_language(self._language)
+        self.show_tab(0)
+
+    def show_tab(self, index: int | None) -> None:
+        """Build the widget of tab `index` the first time it is shown, in the app's language."""
+        if index is None or index in self.built:
+            return
+        widget = TABS[index][1](self._language)
+        widget.language_toggle.layout.display = "none"
+        self.built[index] = widget
+        children = list(self.tabs.children)
+        children[index] = widget
+        self.tabs.children = children
+        self.tabs.selected_index = index
+
+    def _apply_language(self, language: str) -> None:
+        self._language = language
+        self.header.value = (f"<h2 style='margin:0.2em 0'>{escape(text('app_title', language))}"
+                             f"</h2><p style='margin:0 0 0.5em 0'>"
+                             f"{escape(text('app_intro', language))}</p>")
+        self.tabs.titles = [text(key, language) for key, _ in TABS]
+        for index, child in enumerate(self.tabs.children):
+            if index in self.built:
+                child.language = language
+            else:
+                child.value = f"<i>{escape(text('app_loading', language))}</i>"
