@@ -100,7 +100,7 @@ async def _advice(background: Background, rng: random.Random) -> list[tuple[str,
         callbacks.append(timed(action))
         await background.settle()
     for language in ["ru", "en"] * 10:
-        languages.append(timed(partial(setattr, advice.language_buttons, "value", language)))
+        languages.append(timed(partial(setattr, advice.language_toggle, "value", language)))
         await background.settle()
     assert advice.message.unexpected == []
     return [
@@ -123,12 +123,12 @@ async def _strategy(background: Background, rng: random.Random) -> list[tuple[st
         name, banker = rng.choice(["historical", "ochko"]), rng.choice([16, 17])
         controls.append(timed(partial(setattr, strategy.rules_menu, "value", name)))
         await background.settle()
-        controls.append(timed(partial(setattr, strategy.banker_slider, "value", banker)))
+        controls.append(timed(partial(setattr, strategy.banker_menu, "value", banker)))
         await background.settle()
         menu = rng.choice([strategy.first_menu, strategy.second_menu])
         cells.append(timed(partial(setattr, menu, "value", rng.choice(menu.options))))
     for language in ["ru", "en"] * 10:
-        languages.append(timed(partial(setattr, strategy.language_buttons, "value", language)))
+        languages.append(timed(partial(setattr, strategy.language_toggle, "value", language)))
     assert strategy.message.unexpected == []
     return [
         ("StrategyExplorer: built while the first table is computed (blocking part), s",
@@ -146,7 +146,7 @@ async def _simulation(background: Background) -> list[tuple[str, float, float]]:
     steps, clicks = timing(sim, "step"), []
 
     for policy in (15, 16, 17, 18, 17, 16):
-        sim.policy_slider.value = policy
+        sim.policy_menu.value = policy
         clicks.append(timed(sim.run_button.click))
         await background.settle()
         while sim.state in ("computing", "running") and (sim.result is None
@@ -159,7 +159,7 @@ async def _simulation(background: Background) -> list[tuple[str, float, float]]:
         await asyncio.sleep(0.05)
     languages = []
     for language in ["ru", "en"] * 5:
-        languages.append(timed(partial(setattr, sim.language_buttons, "value", language)))
+        languages.append(timed(partial(setattr, sim.language_toggle, "value", language)))
         await background.settle()
     assert sim.state == "done" and sim.message.unexpected == []
     return [

@@ -70,7 +70,6 @@ def test_every_widget_has_the_same_visible_switch(name, build, english, russian)
     assert list(toggle.options) == [("English", "en"), ("Русский", "ru")]
     assert toggle.value == "en" and w.language == "en"
     assert inside(w, toggle) and toggle.layout.display in (None, "")
-    assert w.language_buttons is toggle  # the explorers' older name still works
 
 
 @pytest.mark.parametrize("name, build, english, russian", WIDGETS, ids=IDS)

@@ -51,7 +51,3 @@ class Bilingual:
     def language(self, language: str) -> None:
         self.language_toggle.value = check_language(language)
 
-    @property
-    def language_buttons(self) -> widgets.ToggleButtons:
-        """The language switch under its older name (the explorers' first name for it)."""
-        return self.language_toggle

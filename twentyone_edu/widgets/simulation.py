@@ -102,15 +102,7 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
         self._relabel()
 
-    @property
-    def policy_slider(self) -> widgets.Dropdown:
-        """The player's threshold menu under its older name (it was a slider)."""
-        return self.policy_menu
 
-    @property
-    def banker_slider(self) -> widgets.Dropdown:
-        """The banker's threshold menu under its older name (it was a slider)."""
-        return self.banker_menu
 
     def _apply_language(self, language: str) -> None:
         self._language = language

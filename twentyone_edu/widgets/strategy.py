@@ -79,10 +79,6 @@ class StrategyExplorer(Bilingual, widgets.VBox):
         self._relabel()
         self.message.guard(self.update)()
 
-    @property
-    def banker_slider(self) -> widgets.Dropdown:
-        """The banker's threshold menu under its older name (it was a slider)."""
-        return self.banker_menu
 
     def _apply_language(self, language: str) -> None:
         self._language = language
