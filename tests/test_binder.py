@@ -7,7 +7,7 @@ import importlib.metadata
 import json
 import sys
 
-from fresh_venv import ROOT, FreshVenv, copy_source
+from fresh_venv import ROOT, FreshVenv, copy_source, run
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -113,6 +113,7 @@ def test_pinned_set_installs_and_runs_the_start_notebook(tmp_path):
              if installed.get(name) != version}
     assert wrong == {}, f"installed versions differ from the pins: {wrong}"
     assert "twentyone-edu" in installed
+    run([venv.python, "-m", "pip", "check"], cwd=tmp_path, env=venv.env)
     where = venv.run_notebook(ROOT / "notebooks" / "00_start_here.ipynb")
     assert where["prefix"] == str(venv.path)
     assert where["package"].startswith(str(venv.site_packages()))
