@@ -358,7 +358,7 @@ def test_new_table_from_the_boxes_and_the_seed_reproduces_the_deal():
     assert w.players_box.value == 5 and w.thresholds == {"Ben": 15}
     assert dealt(2024)[1] == first  # same seed, same cards for the whole class
     w.players_box.value = 7
-    assert w.names_box.value == "Ann, Ben:15, Cy, Dee, Eve, Player 6, Player 7"
+    assert w.names_box.value == "Ann, Ben:15, Cy, Dee, Eve, Anna, Dmitri"  # defaults 6 and 7
     w.players_box.value = 3
     assert w.names_box.value == "Ann, Ben:15, Cy"
     assert w.table.players == ("Ann", "Ben", "Cy", "Dee", "Eve")  # only New table applies it

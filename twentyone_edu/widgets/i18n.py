@@ -195,8 +195,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "tw_names_help": ("names separated by commas; a computer player may get his own threshold, "
                       "e.g. Vera:15", "имена через запятую; компьютерному игроку можно задать "
                       "свой порог, например Вера:15"),
-    "tw_default_names": ("You, Vera, Pavel, Olga", "Вы, Вера, Павел, Ольга"),
-    "tw_default_name": ("Player {n}", "Игрок {n}"),
+    "tw_default_names": (
+        "You, Vera, Pavel, Olga, Ivan, Anna, Dmitri, Sofia, Nikolai, Maria, Pyotr, Natalya",
+        "Вы, Вера, Павел, Ольга, Иван, Анна, Дмитрий, Софья, Николай, Мария, Пётр, Наталья"),
     "tw_you": ("You play", "Вы играете за"),
     "tw_watch": ("nobody (watch)", "никого (смотреть)"),
     "tw_threshold": ("Computers buy below", "Компьютер берёт ниже"),

@@ -61,9 +61,8 @@ def parse_names(value: str) -> tuple[list[str], dict[str, int]]:
 
 
 def default_names(n: int, language: str) -> list[str]:
-    """The first n default names ('You, Vera, ...', then 'Player 5', ...)."""
+    """The first n of the twelve default names ('You, Vera, Pavel, ...'), in the language."""
     names = [name.strip() for name in text("tw_default_names", language).split(",")]
-    names += [text("tw_default_name", language, n=i + 1) for i in range(len(names), n)]
     return names[:n]
 
 
