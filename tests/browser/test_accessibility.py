@@ -23,7 +23,8 @@ def test_voila_app_header_and_tabs(voila_app, browser_page, axe):
     page = browser_page
     page.goto(voila_app.url)
     page.locator(".t21-app .t21-table-widget").wait_for()
-    found = {".t21-app-header": axe.serious(page, (".t21-app-header", ".t21-app-language"))}
+    found = {".t21-app-header": axe.serious(
+        page, (".t21-app-header", ".t21-app-language", ".t21-app-tabs .lm-TabBar"))}
     tabs = page.get_by_role("tab")
     for index, widget in APP_TABS.items():
         tabs.nth(index).click()
