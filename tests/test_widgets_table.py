@@ -133,7 +133,7 @@ def test_the_draw_for_the_bank_card_by_card():
     assert w.log_view.value.count(": handed") == 5 and "Vera" not in w.status.value
     w.draw_button.click()
     assert "Vera: handed A" in w.log_view.value and "the first ace" in w.log_view.value
-    assert "The bank goes to Vera" in w.log_view.value and "Vera holds the bank" in w.status.value
+    assert "The bank goes to Vera" in w.log_view.value and "The bank: Vera." in w.status.value
     assert w.draw_button.disabled
     w.draw_button.click()
     assert "Not accepted" in w.message.value and "the bank is held by Vera" in w.message.value

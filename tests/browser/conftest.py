@@ -401,7 +401,7 @@ def screenshot() -> Screenshots:
 
 
 CHANGED_JS = "([element, before]) => element.innerText !== before"
-BANK_HOLDER = re.compile(r"(?:^|\. )([^.]+?) holds the bank")
+BANK_HOLDER = re.compile(r"The bank: ([^.]+?)\.")
 PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr')).map(
   (row) => [row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])"""
 

@@ -237,7 +237,7 @@ TEXT: dict[str, tuple[str, str]] = {
                          "первого туза (R4) или сразу сдавайте."),
     "tw_status_drawing": ("Drawing for the bank: no ace yet (R4).",
                           "Тянем на банк: туза пока нет (R4)."),
-    "tw_status_staking": ("{banker} holds the bank. Stake and deal (R5, R7).",
+    "tw_status_staking": ("The bank: {banker}. Stake and deal (R5, R7).",
                           "Банк держит {banker}. Ставьте и сдавайте (R5, R7)."),
     "tw_status_your_turn": ("Your turn, {seat}: buy a card or stand (R11).",
                             "Ваш ход, {seat}: взять карту или «хватит» (R11)."),
@@ -246,8 +246,8 @@ TEXT: dict[str, tuple[str, str]] = {
                          "Ход банкира {seat}: взять карту, «хватит» или по правилу (R14)."),
     "tw_status_settle": ("The buying is over: settle (R15–R17).",
                          "Прикупка окончена: расчёт (R15–R17)."),
-    "tw_status_settled": ("Round {round} is settled. {banker} holds the bank: stake and deal "
-                          "the next round (R5, R7).", "Раунд {round} рассчитан. Банк держит "
+    "tw_status_settled": ("Round {round} is settled. The bank: {banker}. Stake and deal the "
+                          "next round (R5, R7).", "Раунд {round} рассчитан. Банк держит "
                           "{banker}: ставьте и сдавайте следующий раунд (R5, R7)."),
     "tw_draw_first": ("the banker is not chosen yet: draw for the bank first (R4), or press "
                       "«Deal»", "банкир ещё не выбран: сначала тяните карты на банк (R4) или "
