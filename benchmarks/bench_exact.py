@@ -28,9 +28,9 @@ def _best_seconds(run, repeats: int = 3, rule_tables: bool = True, clock=time.pe
     return best
 
 
-def _import_seconds(repeats: int = 3) -> float:
-    """Importing twentyone_edu.exact in a fresh interpreter, in seconds."""
-    code = ("import time; start = time.perf_counter(); import twentyone_edu.exact; "
+def _import_seconds(module: str, repeats: int = 3) -> float:
+    """Importing `module` in a fresh interpreter, in seconds."""
+    code = (f"import time; start = time.perf_counter(); import {module}; "
             "print(time.perf_counter() - start)")
     return min(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                     text=True, check=True).stdout) for _ in range(repeats))
@@ -52,7 +52,10 @@ def main() -> list[tuple[str, float, float]]:
     shoe_cpu = _hand_times(False, time.process_time)
     slowest, slowest_cpu, slowest_shoe = (max(t, key=t.get) for t in (wall, cpu, shoe_cpu))
     return [
-        ("import twentyone_edu.exact (fresh interpreter), s", _import_seconds(), 1.5),
+        ("import twentyone_edu.exact (fresh interpreter), s",
+         _import_seconds("twentyone_edu.exact"), 1.5),
+        ("import twentyone_edu with its widgets (fresh interpreter), s",
+         _import_seconds("twentyone_edu, twentyone_edu.widgets"), 1.5),
         (f"decision_values, slowest two-card hand ({slowest}), cold, s", wall[slowest], 0.05),
         (f"decision_values, slowest two-card hand ({slowest_cpu}), cold, CPU s",
          cpu[slowest_cpu], 0.05),
