@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.timing import row_line
+
 
 def modules(wanted: list[str]) -> list[str]:
     """The bench_*.py modules beside this file, all of them or only the wanted ones."""
@@ -37,9 +39,8 @@ def main(argv: list[str]) -> int:
     for name in modules(argv):
         print(f"-- {name}")
         for what, measured, target in run(name):
-            ok = measured <= target
-            met, total = met + ok, total + 1
-            print(f"{what:{width}} {measured:10.3f} {target:10.3f}  {'ok' if ok else 'SLOW'}")
+            met, total = met + (measured <= target), total + 1
+            print(row_line(what, measured, target))
     print(f"{met} of {total} within target ({time.perf_counter() - start:.0f} s in all)")
     return 0
 

@@ -14,18 +14,13 @@ import subprocess
 import sys
 import time
 
+from benchmarks.timing import best_seconds, report
 from twentyone_edu import HISTORICAL, VARIANTS, exact
 
 
 def _best_seconds(run, repeats: int = 3, rule_tables: bool = True, clock=time.perf_counter):
     """The fastest of a few cold runs, in seconds (the others were slowed by the machine)."""
-    best = float("inf")
-    for _ in range(repeats):
-        exact.clear_caches(rule_tables)
-        start = clock()
-        run()
-        best = min(best, clock() - start)
-    return best
+    return best_seconds(run, repeats, lambda: exact.clear_caches(rule_tables), clock)
 
 
 def _import_seconds(module: str, repeats: int = 3) -> float:
@@ -83,5 +78,4 @@ def main() -> list[tuple[str, float, float]]:
 
 
 if __name__ == "__main__":
-    for name, measured, target in main():
-        print(f"{name:70} {measured:8.3f}  (target < {target})")
+    report(main())

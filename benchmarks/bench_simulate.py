@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import time
 
+from benchmarks.timing import best_seconds, report
 from twentyone_edu import VARIANTS, simulate
-
-
-def _best_seconds(run, repeats: int = 3) -> float:
-    """The fastest of a few runs, in seconds (the others were slowed by the machine)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _slowest_step(players: int) -> float:
@@ -35,18 +26,17 @@ def main() -> list[tuple[str, float, float]]:
     """(what, measured seconds, target seconds) for each speed target of the simulation."""
     return [
         ("simulate.rounds(1_000_000), historical rules, s",
-         _best_seconds(lambda: simulate.rounds(1_000_000, 17)), 5.0),
+         best_seconds(lambda: simulate.rounds(1_000_000, 17)), 5.0),
         ("simulate.rounds(1_000_000), 6-pack blackjack, s",
-         _best_seconds(lambda: simulate.rounds(1_000_000, 17, "blackjack")), 5.0),
+         best_seconds(lambda: simulate.rounds(1_000_000, 17, "blackjack")), 5.0),
         (f"simulate.rounds_in_steps: slowest step of {simulate.STEP:,} rounds, s",
          _slowest_step(1), 0.1),
         (f"simulate.rounds_in_steps: slowest step, 11 players x {simulate.STEP // 11:,}, s",
          _slowest_step(11), 0.1),
         ("simulate.first_banker(5, 100_000), s",
-         _best_seconds(lambda: simulate.first_banker(5, 100_000)), 0.1),
+         best_seconds(lambda: simulate.first_banker(5, 100_000)), 0.1),
     ]
 
 
 if __name__ == "__main__":
-    for name, measured, target in main():
-        print(f"{name:70} {measured:8.3f}  (target < {target})")
+    report(main())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from benchmarks.timing import report
 from twentyone_edu.table import Table
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Darya", "Egor", "Zoya", "Ilya", "Kira", "Lev",
@@ -52,5 +53,4 @@ def main() -> list[tuple[str, float, float]]:
 
 
 if __name__ == "__main__":
-    for name, measured, target in main():
-        print(f"{name:70} {measured:8.4f}  (target < {target})")
+    report(main())

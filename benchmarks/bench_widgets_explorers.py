@@ -9,14 +9,11 @@ callback's time is the time the kernel is blocked. The background work is timed 
 from __future__ import annotations
 
 import asyncio
-import math
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-import numpy as np
-
+from benchmarks.timing import BUDGET, NO_TARGET, Background, p95, report, timed
 from twentyone_edu.widgets import (
     AdviceExplorer,
     Quiz,
@@ -25,47 +22,6 @@ from twentyone_edu.widgets import (
     make_answer_token,
 )
 from twentyone_edu.widgets.advice import CLASSIC_HANDS
-
-BUDGET = 0.1  # seconds: the DESIGN.md target for any widget callback
-NO_TARGET = math.inf
-
-
-class Background(ThreadPoolExecutor):
-    """The loop's executor, keeping the futures so the benchmark can wait for them."""
-
-    def __init__(self):
-        super().__init__(max_workers=2)
-        self.futures = []
-        self.seconds = []
-
-    def submit(self, fn, /, *args, **kwargs):
-        def timed():
-            start = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                self.seconds.append(time.perf_counter() - start)
-
-        future = super().submit(timed)
-        self.futures.append(future)
-        return future
-
-    async def settle(self) -> None:
-        """Wait until every background job has finished and its result has been shown."""
-        while any(not f.done() for f in self.futures):
-            await asyncio.sleep(0.001)
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
-
-
-def timed(action) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def p95(seconds: list[float]) -> float:
-    return float(np.percentile(seconds, 95))
 
 
 def timing(widget, method: str) -> list[float]:
@@ -199,5 +155,4 @@ def main() -> list[tuple[str, float, float]]:
 
 
 if __name__ == "__main__":
-    for name, measured, target in main():
-        print(f"{name:78} {measured:8.3f}  (target < {target})")
+    report(main())

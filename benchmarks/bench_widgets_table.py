@@ -9,56 +9,12 @@ Timings are wall-clock on a shared machine.
 from __future__ import annotations
 
 import asyncio
-import math
 import random
-import time
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
-
+from benchmarks.timing import BUDGET, NO_TARGET, Background, p95, report, timed
 from twentyone_edu.widgets import BankerChooser, TableWidget
 from twentyone_edu.widgets.cards import hand_html
-
-BUDGET = 0.1  # seconds: the DESIGN.md target for any widget callback
-NO_TARGET = math.inf
-
-
-class Background(ThreadPoolExecutor):
-    """The loop's executor, keeping each job's future and time so the benchmark can wait."""
-
-    def __init__(self):
-        super().__init__(max_workers=2)
-        self.futures, self.seconds = [], []
-
-    def submit(self, fn, /, *args, **kwargs):
-        def timed():
-            start = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                self.seconds.append(time.perf_counter() - start)
-
-        future = super().submit(timed)
-        self.futures.append(future)
-        return future
-
-    async def settle(self) -> None:
-        """Wait for every job, and for its result to be shown on the loop."""
-        while any(not f.done() for f in self.futures):
-            await asyncio.sleep(0.001)
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
-
-
-def p95(seconds: list[float]) -> float:
-    return float(np.percentile(seconds, 95))
-
-
-def timed(action) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
 
 
 def _table_event(w: TableWidget, rng: random.Random):
@@ -166,5 +122,4 @@ def main() -> list[tuple[str, float, float]]:
 
 
 if __name__ == "__main__":
-    for what, measured, target in main():
-        print(f"{what:<80} {measured:9.4f} {target:7.3g}")
+    report(main())
