@@ -12,21 +12,20 @@ import ipywidgets as widgets
 from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
 from ..rules import variant
-from .common import ChartImage, InputError, MessageLine, escape
+from .common import ChartImage, InputError, escape
 from .explorer import (
+    Explorer,
     exact_html,
     fraction,
     in_background,
     keep_message,
     number,
     percent,
+    remember,
     reraise,
-    rules_options,
-    set_options,
     unless_relabelling,
 )
 from .i18n import text
-from .language import Bilingual
 
 if TYPE_CHECKING:
     from .. import plots
@@ -34,23 +33,20 @@ if TYPE_CHECKING:
 CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
 
 
-class AdviceExplorer(Bilingual, widgets.VBox):
+class AdviceExplorer(Explorer):
     """The exact chances of one more card and the values of standing and buying (R11–R13)."""
 
     def __init__(self, hand: str = "10 9", seen: str = "", rules: str = "historical",
                  language: str = "en"):
-        super().__init__()
-        self.add_class("t21-advice")
-        self.message = MessageLine(language)
-        self._speak(language, lambda callback: keep_message(self.message, callback))
+        rule_set = variant(rules)
+        super().__init__("t21-advice", rule_set, "t21-advice-rules", language)
         self.hand: tuple = ()
         self.seen: tuple = ()
-        self.rules = variant(rules)
+        self.rules = rule_set
         self.distribution: dict | None = None
         self.values: dict | None = None
         self._version = 0  # the newest chart asked for; older renders are dropped
         self._request = 0  # the newest hand asked for; older answers are dropped
-        self.title = widgets.HTML()
         self.hand_buttons = []
         for cards in CLASSIC_HANDS:
             button = widgets.Button(description=" + ".join(cards.split()),
@@ -62,9 +58,6 @@ class AdviceExplorer(Bilingual, widgets.VBox):
         self.hand_box.add_class("t21-advice-hand")
         self.seen_box = widgets.Text(value=seen, continuous_update=False)
         self.seen_box.add_class("t21-advice-seen")
-        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
-                                           value=self.rules.name)
-        self.rules_menu.add_class("t21-advice-rules")
         self.status = widgets.HTML()
         self.status.add_class("t21-advice-status")
         self.summary = widgets.HTML()
@@ -93,22 +86,16 @@ class AdviceExplorer(Bilingual, widgets.VBox):
         self.message.guard(self.update)()
 
     def _apply_language(self, language: str) -> None:
-        self._language = language
-        self.message.set_language(language)
-        self._relabel()
+        super()._apply_language(language)
         self._show()
 
     def _relabel(self) -> None:
         lang = self._language
-        self.title.value = f"<b>{escape(text('advice_title', lang))}</b>"
+        self._label_frame("advice_title", self.hand_box, self.seen_box)
         self.hand_box.description = text("advice_hand", lang)
         self.hand_box.placeholder = text("advice_hand_placeholder", lang)
         self.seen_box.description = text("advice_seen", lang)
         self.seen_box.placeholder = text("advice_seen_placeholder", lang)
-        self.rules_menu.description = text("rules", lang)
-        set_options(self.rules_menu, rules_options(lang))
-        for control in (self.hand_box, self.seen_box, self.rules_menu):
-            control.style.description_width = "initial"
         for button in self.hand_buttons:
             button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)
 
@@ -236,9 +223,7 @@ class AdviceExplorer(Bilingual, widgets.VBox):
             return chart, chart.png(distribution)
 
         def ready(result: tuple[plots.OutcomeChart, bytes]) -> None:
-            while len(_CHARTS) >= MAX_CHARTS:
-                del _CHARTS[next(iter(_CHARTS))]
-            _CHARTS[key] = result[0]
+            remember(_CHARTS, key, result[0], MAX_CHARTS)
             if version == self._version:
                 self.chart.show(result[1], alt)
 

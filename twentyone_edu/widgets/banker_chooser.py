@@ -197,11 +197,6 @@ class BankerChooser(Bilingual, widgets.VBox):
 
     # ----- language and display -----
 
-    def _apply_language(self, language: str) -> None:
-        self._language = language
-        self.message.set_language(language)
-        self._relabel()
-
     def _relabel(self) -> None:
         language = self.language
         for widget, key in ((self.players_box, "bc_players"), (self.seed_box, "tw_seed"),

@@ -1,4 +1,4 @@
-"""What the explorers share: the rules menu, numbers written for each
+"""What the explorers share: a title, message line and rules menu, numbers written for each
 language, and slow work done without blocking the kernel."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ..errors import RuleError, TwentyOneError
-from ..rules import VARIANTS
+from ..errors import RuleError
+from ..rules import VARIANTS, RuleSet
 from .common import MessageLine, escape
 from .i18n import text
+from .language import Bilingual
 
 THRESHOLDS = tuple(range(12, 22))  # the explorers' thresholds: buy while the total is below
 
@@ -120,18 +121,39 @@ def reraise(error: BaseException) -> None:
 
 def keep_message(message: MessageLine, callback: Callable) -> Callable:
     """Like message.guard(callback), but the message on show stays (for a language switch)."""
+    return message.guard(callback, clear=False)
 
-    def kept(*args):
-        try:
-            return callback(*args)
-        except TwentyOneError as error:
-            message.show(error)
-        except Exception as error:  # a bug: the student must still never see a traceback
-            message.unexpected.append(error)
-            message.show(error)
-        return None
 
-    return kept
+def remember(cache: dict, key, value, most: int) -> None:
+    """Keep `value` under `key`, forgetting the oldest entries so at most `most` are kept."""
+    cache.pop(key, None)
+    while len(cache) >= most:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
+class Explorer(Bilingual, widgets.VBox):
+    """An explorer's frame: a title beside the language switch, a message line and a menu of
+    the rule sets (R1–R20), labelled again in each language by `_label_frame`."""
+
+    def __init__(self, css: str, rules: RuleSet, rules_css: str, language: str):
+        super().__init__()
+        self.add_class(css)
+        self.message = MessageLine(language)
+        self._speak(language, lambda callback: keep_message(self.message, callback))
+        self.title = widgets.HTML()
+        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
+                                           value=rules.name)
+        self.rules_menu.add_class(rules_css)
+
+    def _label_frame(self, title: str, *controls: widgets.Widget) -> None:
+        """The title, the rules menu in the current language, room for every control's name."""
+        lang = self._language
+        self.title.value = f"<b>{escape(text(title, lang))}</b>"
+        self.rules_menu.description = text("rules", lang)
+        set_options(self.rules_menu, rules_options(lang))
+        for control in (self.rules_menu, *controls):
+            control.style.description_width = "initial"
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

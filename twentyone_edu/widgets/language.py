@@ -26,10 +26,10 @@ def language_toggle(language: str) -> widgets.ToggleButtons:
 class Bilingual:
     """A widget that speaks English and Russian: `language`, and the switch `language_toggle`.
 
-    The widget calls `_speak(language, guard)` once while it is built, and defines
-    `_apply_language(language)`, which shows everything again in `language`; `guard(callback)`
-    makes the switch's observer from a callback taking any arguments, so that an error is shown
-    in the widget, never as a traceback.
+    The widget calls `_speak(language, guard)` once while it is built; `guard(callback)` makes
+    the switch's observer from a callback taking any arguments, so that an error is shown in the
+    widget, never as a traceback. `_apply_language(language)` shows everything again in
+    `language`: by default the widget's `message` line and whatever its `_relabel()` writes.
     """
 
     _language: str
@@ -41,6 +41,12 @@ class Bilingual:
         self.language_toggle = language_toggle(self._language)
         self.language_toggle.observe(
             guard(lambda *_: self._apply_language(self.language_toggle.value)), names="value")
+
+    def _apply_language(self, language: str) -> None:
+        """Show the message line and every label again in `language`."""
+        self._language = language
+        self.message.set_language(language)
+        self._relabel()
 
     @property
     def language(self) -> str:

@@ -15,22 +15,22 @@ import numpy as np
 from .. import exact, simulate
 from ..errors import RuleError
 from ..rules import variant
-from .common import ChartImage, MessageLine, escape
+from .common import ChartImage, escape
 from .explorer import (
+    Explorer,
     count,
     exact_html,
     in_background,
     keep_message,
     number,
+    remember,
     reraise,
-    rules_options,
     running_loop,
     set_options,
     signed,
     threshold_menu,
 )
 from .i18n import text
-from .language import Bilingual
 
 if TYPE_CHECKING:
     from .. import plots
@@ -41,16 +41,13 @@ FRAME_EVERY = 0.2  # seconds between new frames of the chart while running
 CHART_REACH = 0.5  # the chart's y axis spans the exact value ± this many stakes
 
 
-class SimulationExplorer(Bilingual, widgets.VBox):
+class SimulationExplorer(Explorer):
     """Simulate N rounds of one player against the banker; compare with exact.round_value."""
 
     def __init__(self, rules: str = "historical", policy: int = 17, rounds: int = 100_000,
                  seed: int = 0, language: str = "en"):
-        super().__init__()
-        self.add_class("t21-simulation")
-        self.message = MessageLine(language)
-        self._speak(language, lambda callback: keep_message(self.message, callback))
         rule_set = variant(rules)
+        super().__init__("t21-simulation", rule_set, "t21-sim-rules", language)
         if rounds not in ROUND_CHOICES:
             raise RuleError(f"rounds={rounds!r} is not offered "
                             f"(use one of {', '.join(map(str, ROUND_CHOICES))})")
@@ -65,9 +62,6 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self._last_frame = 0.0
         self._chart: plots.ConvergenceChart | None = None
         self._task = None
-        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
-                                           value=rule_set.name)
-        self.rules_menu.add_class("t21-sim-rules")
         self.policy_menu = threshold_menu(policy, "policy", "t21-sim-policy")
         self.banker_menu = threshold_menu(rule_set.banker_stands_on, "banker_stands_on",
                                           "t21-sim-banker")
@@ -89,7 +83,6 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.result_html.add_class("t21-sim-result")
         self.chart = ChartImage()
         self.chart.add_class("t21-sim-chart")
-        self.title = widgets.HTML()
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
@@ -102,11 +95,8 @@ class SimulationExplorer(Bilingual, widgets.VBox):
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
         self._relabel()
 
-
-
     def _apply_language(self, language: str) -> None:
-        self._language = language
-        self.message.set_language(language)
+        super()._apply_language(language)
         if self._chart is not None:
             key = _chart_key(self.settings[3], self.exact_value, language)
             if key in _CHARTS:
@@ -115,18 +105,13 @@ class SimulationExplorer(Bilingual, widgets.VBox):
                 in_background(lambda: _new_chart(*key),
                               keep_message(self.message, lambda c: self._chart_ready(key, c)),
                               keep_message(self.message, self._failed))
-        self._relabel()
 
     def _relabel(self) -> None:
         lang = self._language
-        self.title.value = f"<b>{escape(text('sim_title', lang))}</b>"
-        self.rules_menu.description = text("rules", lang)
-        set_options(self.rules_menu, rules_options(lang))
+        self._label_frame("sim_title", self.policy_menu, self.banker_menu, self.seed_box,
+                          self.rounds_menu)
         self.policy_menu.description = text("policy_threshold", lang)
         self.banker_menu.description = text("banker_threshold", lang)
-        for widget in (self.rules_menu, self.policy_menu, self.banker_menu, self.seed_box,
-                       self.rounds_menu):
-            widget.style.description_width = "initial"
         set_options(self.rounds_menu, [(count(n, lang), n) for n in ROUND_CHOICES])
         self.rounds_menu.description = text("rounds", lang)
         self.seed_box.description = text("seed", lang)
@@ -199,13 +184,13 @@ class SimulationExplorer(Bilingual, widgets.VBox):
     def _exact_ready(self, key: tuple, value: Fraction, chart_key: tuple,
                      chart: plots.ConvergenceChart) -> None:
         _EXACT[key] = value
-        _remember(_CHARTS, chart_key, chart)
+        remember(_CHARTS, chart_key, chart, MAX_CHARTS)
         if self.state == "computing" and key == self._pending:
             self.exact_value, self._chart = value, chart
             self._begin_running()
 
     def _chart_ready(self, key: tuple, chart: plots.ConvergenceChart) -> None:
-        _remember(_CHARTS, key, chart)
+        remember(_CHARTS, key, chart, MAX_CHARTS)
         if self._chart is not None and key == _chart_key(self.settings[3], self.exact_value,
                                                          self._language):
             self._chart = chart
@@ -278,14 +263,6 @@ class SimulationExplorer(Bilingual, widgets.VBox):
 _EXACT: dict = {}  # (policy, RuleSet) -> exact.round_value, shared by every explorer
 _CHARTS: dict = {}  # (rounds, centre of the y axis, language) -> plots.ConvergenceChart
 MAX_CHARTS = 16  # about 1 MB each
-
-
-def _remember(cache: dict, key, value) -> None:
-    """Keep `value` under `key`, forgetting the oldest entries beyond MAX_CHARTS."""
-    cache.pop(key, None)
-    while len(cache) >= MAX_CHARTS:
-        del cache[next(iter(cache))]
-    cache[key] = value
 
 
 def _chart_key(total: int, value: Fraction, lang: str) -> tuple[int, float, str]:

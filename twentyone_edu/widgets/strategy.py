@@ -10,44 +10,37 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..rules import variant
-from .common import ChartImage, MessageLine, escape
+from .common import ChartImage, escape
 from .explorer import (
+    Explorer,
     exact_html,
     in_background,
     keep_message,
+    remember,
     reraise,
-    rules_options,
     set_options,
     signed,
     threshold_menu,
     unless_relabelling,
 )
 from .i18n import text
-from .language import Bilingual
 
 if TYPE_CHECKING:
     from .. import plots
 
 
-class StrategyExplorer(Bilingual, widgets.VBox):
+class StrategyExplorer(Explorer):
     """Buy minus stand for every two-card hand from a fresh shoe, with the rules as controls."""
 
     def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
                  first: str | None = None, second: str | None = None, language: str = "en"):
-        super().__init__()
-        self.add_class("t21-strategy")
-        self.message = MessageLine(language)
-        self._speak(language, lambda callback: keep_message(self.message, callback))
         rule_set = variant(rules)
+        super().__init__("t21-strategy", rule_set, "t21-strategy-rules", language)
         self.state = "idle"  # computing, ready
         self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}
         self.ranks: tuple[str, ...] = ()
         self._raster: plots.Raster | None = None
         self._waiting: set = set()  # rule sets being computed in the background
-        self.title = widgets.HTML()
-        self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
-                                           value=rule_set.name)
-        self.rules_menu.add_class("t21-strategy-rules")
         self.banker_menu = threshold_menu(
             rule_set.banker_stands_on if banker_stands_on is None else banker_stands_on,
             "banker_stands_on", "t21-strategy-banker")
@@ -79,24 +72,17 @@ class StrategyExplorer(Bilingual, widgets.VBox):
         self._relabel()
         self.message.guard(self.update)()
 
-
     def _apply_language(self, language: str) -> None:
-        self._language = language
-        self.message.set_language(language)
-        self._relabel()
+        super()._apply_language(language)
         self.update()
 
     def _relabel(self) -> None:
         lang = self._language
-        self.title.value = f"<b>{escape(text('strategy_title', lang))}</b>"
+        self._label_frame("strategy_title", self.banker_menu, self.first_menu, self.second_menu)
         self.legend.value = f"<small>{escape(text('strategy_legend', lang))}</small>"
-        self.rules_menu.description = text("rules", lang)
-        set_options(self.rules_menu, rules_options(lang))
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
-        for control in (self.rules_menu, self.banker_menu, self.first_menu, self.second_menu):
-            control.style.description_width = "initial"
 
     def _key(self):
         return variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
@@ -207,7 +193,5 @@ def heat_map(rules) -> plots.Raster:
         gains, ranks, title="", xlabel="", ylabel="", colorbar_label="", missing_label="21",
         cell_format=lambda gain: f"{100 * gain:+.0f}".replace("-", "−"))
     raster = plots.Raster.of_grid(figure, len(ranks), len(ranks))
-    while len(_HEAT_MAPS) >= MAX_HEAT_MAPS:
-        del _HEAT_MAPS[next(iter(_HEAT_MAPS))]
-    _HEAT_MAPS[rules] = raster
+    remember(_HEAT_MAPS, rules, raster, MAX_HEAT_MAPS)
     return raster

@@ -389,11 +389,6 @@ class TableWidget(Bilingual, widgets.VBox):
         with self._quietly():
             self.players_box.value = n
 
-    def _apply_language(self, language: str) -> None:
-        self._language = language
-        self.message.set_language(language)
-        self._relabel()
-
     def _relabel(self) -> None:
         language = self.language
         for widget, attribute, key in self._labels:
