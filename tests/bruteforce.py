@@ -46,6 +46,17 @@ def draw_distribution(hand: tuple, unseen: tuple, rules) -> dict:
     return chances
 
 
+def first_ace_by_seat(n_players: int, cards: int = 104, aces: int = 8) -> list[Fraction]:
+    """P(each seat gets the first ace), card by card: no ace so far, then an ace, summed by the
+    seat that gets that card (R4)."""
+    chances = [Fraction(0)] * n_players
+    no_ace_yet = Fraction(1)
+    for k in range(cards - aces + 1):  # card k + 1 goes to seat k mod n_players
+        chances[k % n_players] += no_ace_yet * Fraction(aces, cards - k)
+        no_ace_yet *= Fraction(cards - k - aces, cards - k)
+    return chances
+
+
 def first_banker(n_players: int, shoe: tuple) -> list[Fraction]:
     @cache
     def seats_from(shoe, seat):

@@ -6,9 +6,9 @@ Fractions and nothing clever; here every exact function must agree with it exact
 
 from itertools import combinations_with_replacement
 
+import bruteforce as bf
 import pytest
 
-import tests.bruteforce as bf
 from twentyone_edu import VARIANTS, Shoe, exact, hand_value, parse_cards
 
 # Small shoes that cannot run out in a round: aces (soft hands, naturals), a two, and a ten

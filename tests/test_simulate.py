@@ -7,6 +7,7 @@ from math import sqrt
 
 import numpy as np
 import pytest
+from bruteforce import first_ace_by_seat
 
 from twentyone_edu import HISTORICAL, VARIANTS, Shoe, exact, hand_value, settle, simulate
 from twentyone_edu.errors import CardError, RuleError, TwentyOneError
@@ -221,18 +222,8 @@ def test_every_result_is_a_payout_of_the_rules():
     assert set(np.unique(result.results)) == {-1, 0, 1, 1.5}
 
 
-def first_ace_seat_probabilities(n_players, cards, aces):
-    """P(the first ace is the k-th card), card by card, summed by seat (R4)."""
-    chances = [Fraction(0)] * n_players
-    no_ace_yet = Fraction(1)
-    for k in range(cards - aces + 1):
-        chances[k % n_players] += no_ace_yet * Fraction(aces, cards - k)
-        no_ace_yet *= Fraction(cards - k - aces, cards - k)
-    return chances
-
-
 def test_first_banker_two_players_fresh_shoe():
-    expected = first_ace_seat_probabilities(2, 104, 8)
+    expected = first_ace_by_seat(2, 104, 8)
     assert sum(expected) == 1
     result = simulate.first_banker(2, 200_000, seed=15)
     assert result.n == 200_000

@@ -6,6 +6,7 @@ from math import comb
 
 import pytest
 import sympy as sp
+from bruteforce import first_ace_by_seat
 
 from twentyone_edu import RANKS, Shoe, exact, hand_value, symbolic
 from twentyone_edu.errors import CardError, RuleError, TwentyOneError
@@ -73,16 +74,6 @@ def test_safe_card_formulas_by_hand():
     assert symbolic.safe_card_probability(20, soft=True) == 1
     # K Q from a fresh shoe: 8 aces among the 102 unseen cards.
     assert symbolic.safe_card_probability(20).subs({a: 8, u: 102}) == sp.Rational(4, 51)
-
-
-def first_ace_by_seat(players, cards, aces):
-    """Card by card: no ace so far, then an ace; summed by the seat that gets that card (R4)."""
-    chances = [Fraction(0)] * players
-    no_ace_yet = Fraction(1)
-    for i in range(cards - aces + 1):
-        chances[i % players] += no_ace_yet * Fraction(aces, cards - i)
-        no_ace_yet *= Fraction(cards - i - aces, cards - i)
-    return chances
 
 
 def test_first_ace_position_by_hand():

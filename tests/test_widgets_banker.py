@@ -3,25 +3,14 @@ simulated frequencies, both languages, bad input, random events at every control
 
 import asyncio
 import re
-from fractions import Fraction
 
 import pytest
+from bruteforce import first_ace_by_seat
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from twentyone_edu.widgets import banker_chooser
 from twentyone_edu.widgets.banker_chooser import BankerChooser
-
-
-def first_ace_chances(n_players: int, cards: int = 104, aces: int = 8) -> list[Fraction]:
-    """Seat chances worked out card by card: no ace so far, then an ace (R4)."""
-    seats = [Fraction(0)] * n_players
-    none_yet = Fraction(1)
-    for j in range(cards - aces + 1):  # card j + 1 goes to seat j mod n
-        left = cards - j
-        seats[j % n_players] += none_yet * Fraction(aces, left)
-        none_yet *= Fraction(left - aces, left)
-    return seats
 
 
 def aria_labels(html: str) -> list[str]:
@@ -90,7 +79,7 @@ def test_the_seed_repeats_the_draw_and_shuffle_again_changes_it():
 @pytest.mark.parametrize("n", [2, 5, 12])
 def test_exact_chances_shown_as_fractions_and_percentages(n):
     b = BankerChooser(players=n, seed=1)
-    chances = first_ace_chances(n)
+    chances = first_ace_by_seat(n)
     assert sum(chances) == 1
     rows = b.chances.value.split("<tr>")[2:]
     assert len(rows) == n
@@ -104,7 +93,7 @@ def test_simulated_frequencies_beside_the_exact_chances():
     assert b.message.value == ""
     assert "50 000 simulated draws with seed 7" in b.chances.value
     rows = b.chances.value.split("<tr>")[2:]
-    for row, p in zip(rows, first_ace_chances(3), strict=True):
+    for row, p in zip(rows, first_ace_by_seat(3), strict=True):
         cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
         simulated = float(cells[3].rstrip("%")) / 100
         error = float(cells[4].strip("± %")) / 100

@@ -4,11 +4,11 @@ Each widget is built in English, switched to Russian by its property and by its 
 back; what it shows must change to the Russian words and come back exactly.
 """
 
-import re
 from fractions import Fraction
 
 import ipywidgets as widgets
 import pytest
+from widget_text import shown
 
 from twentyone_edu import RuleError
 from twentyone_edu.widgets import (
@@ -36,24 +36,6 @@ WIDGETS = [
                                language=lang), "How much is half?", "Сколько это — половина?"),
 ]
 IDS = [name for name, *_ in WIDGETS]
-
-
-def shown(widget) -> str:
-    """Every text the widget shows: descriptions, placeholders, options and HTML, tags removed."""
-    parts = []
-
-    def walk(w):
-        for attribute in ("description", "placeholder", "value", "tooltip"):
-            value = getattr(w, attribute, None)
-            if isinstance(value, str):
-                parts.append(value)
-        for option in getattr(w, "options", ()):
-            parts.append(str(option[0] if isinstance(option, tuple) else option))
-        for child in getattr(w, "children", ()):
-            walk(child)
-
-    walk(widget)
-    return re.sub(r"<[^>]+>", " ", " ".join(parts))
 
 
 def inside(widget, part) -> bool:

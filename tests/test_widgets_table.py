@@ -11,30 +11,13 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from widget_text import shown
 
 from twentyone_edu import RuleError, exact
 from twentyone_edu.widgets.table import TableWidget
 from twentyone_edu.widgets.table_text import event_line
 
 NAMES = ["You", "Vera:21", "Pavel:12", "Olga:12"]  # Vera buys to 21; Pavel and Olga stand
-
-
-def labels(widget) -> str:
-    """Every text the widget shows: descriptions, placeholders and HTML, tags removed."""
-    parts = []
-
-    def walk(w):
-        for attribute in ("description", "placeholder", "value"):
-            value = getattr(w, attribute, None)
-            if isinstance(value, str):
-                parts.append(value)
-        for option in getattr(w, "options", ()):
-            parts.append(str(option[0] if isinstance(option, tuple) else option))
-        for child in getattr(w, "children", ()):
-            walk(child)
-
-    walk(widget)
-    return re.sub(r"<[^>]+>", " ", " ".join(parts))
 
 
 def olga_banks(w: TableWidget) -> None:
@@ -71,9 +54,9 @@ def conserved(w: TableWidget) -> None:
 ])
 def test_built_in_both_languages_with_a_ready_table(language, words):
     w = TableWidget(language=language, seed=1)
-    shown = labels(w)
+    text = shown(w)
     for word in words:
-        assert word in shown
+        assert word in text
     assert len(w.table.players) == 4 and w.you == w.table.players[0]
     assert w.table.phase == "choose_banker"
     w.deal_button.click()  # one click: the draw for the bank, the stakes, the deal

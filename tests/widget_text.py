@@ -1,0 +1,22 @@
+"""What a widget shows, as plain text, for tests that look for words in it."""
+
+import re
+
+
+def shown(widget) -> str:
+    """Every text the widget shows: descriptions, placeholders, tooltips, options and HTML,
+    tags removed."""
+    parts = []
+
+    def walk(w):
+        for attribute in ("description", "placeholder", "value", "tooltip"):
+            value = getattr(w, attribute, None)
+            if isinstance(value, str):
+                parts.append(value)
+        for option in getattr(w, "options", ()):
+            parts.append(str(option[0] if isinstance(option, tuple) else option))
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(widget)
+    return re.sub(r"<[^>]+>", " ", " ".join(parts))
