@@ -10,9 +10,6 @@ from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker, exact
 from twentyone_edu.composition import fresh_counts, value_classes
 from twentyone_edu.errors import CardError, IllegalAction, RuleError
 
-FRENCH_CLASSES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
-
-
 # --- Numbers worked out by hand -------------------------------------------------------------
 
 def test_natural_probability_fresh_two_packs():
