@@ -86,6 +86,12 @@ class HandValue(NamedTuple):
 
 def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> int:
     """The points of one rank, an ace counted 1 (R2); face_values are those of J, Q, K."""
+    if not isinstance(rank, str) or rank not in RANKS:
+        raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
+    if not isinstance(face_values, (tuple, list)) or len(face_values) != 3 or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in face_values):
+        raise CardError(f"face_values={face_values!r} is not valid (use the points of J, Q, K: "
+                        "three whole numbers, e.g. (10, 10, 10))")
     if rank == "A":
         return 1
     if rank in ("J", "Q", "K"):
@@ -98,6 +104,10 @@ def hand_value(cards, rules=None) -> HandValue:
     cards = parse_cards(cards)
     if not cards:
         raise CardError("a hand needs at least one card (got an empty hand)")
+    if rules is not None and not all(hasattr(rules, name) for name in
+                                     ("face_values", "ace_soft", "two_aces_natural")):
+        raise CardError(f"rules={rules!r} is not a rule set (use None, t21.HISTORICAL or a "
+                        "RuleSet from t21.VARIANTS)")
     face_values = rules.face_values if rules is not None else (10, 10, 10)
     ace_soft = rules.ace_soft if rules is not None else True
     aces = sum(c.rank == "A" for c in cards)
@@ -124,13 +134,16 @@ class Shoe:
         """A full shoe of `decks` packs; pack 'french52' (R1) or 'russian36' (ochko)."""
         if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
             raise CardError(f"decks={decks!r} is not a number of packs (use a whole number 1-8)")
-        if pack not in PACKS:
+        if not isinstance(pack, str) or pack not in PACKS:
             raise CardError(f"pack={pack!r} is not a pack (use one of {', '.join(PACKS)})")
         return cls.from_counts({r: 4 * decks for r in PACKS[pack]})
 
     @classmethod
     def from_counts(cls, counts: Mapping[str, int]) -> Shoe:
         """A shoe holding the given number of cards of each rank."""
+        if not isinstance(counts, Mapping):
+            raise CardError(f"counts={counts!r} is not a count per rank (use a dict such as "
+                            "{'A': 4, 'K': 4})")
         for rank, n in counts.items():
             if rank not in RANKS:
                 raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
@@ -140,6 +153,8 @@ class Shoe:
 
     def count(self, rank: str) -> int:
         """How many cards of this rank the shoe holds."""
+        if not isinstance(rank, str) or rank not in RANKS:
+            raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
         return dict(self.counts).get(rank, 0)
 
     def as_dict(self) -> dict[str, int]:
@@ -162,6 +177,8 @@ class Shoe:
 
     def draw(self, rng: random.Random) -> tuple[Card, Shoe]:
         """A random card from the shoe (each card equally likely) and the shoe without it."""
+        if not callable(getattr(rng, "randrange", None)):
+            raise CardError(f"rng={rng!r} is not a random generator (use random.Random(seed))")
         if len(self) == 0:
             raise CardError("cannot draw from an empty shoe")
         k = rng.randrange(len(self))

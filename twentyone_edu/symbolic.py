@@ -26,6 +26,9 @@ p = sp.Symbol("p", integer=True, positive=True)  # players choosing the banker (
 s = sp.Symbol("s", integer=True, positive=True)  # a seat, 1 to p
 j = sp.Symbol("j", integer=True, nonnegative=True)  # the round of the dealing, 0, 1, 2, ...
 
+MOST_CARDS = 8 * 52  # the largest shoe of R1: eight packs of 52
+MOST_PLAYERS = 12  # the most seats at a table (R4)
+
 
 def natural_probability(packs=n, rules: RuleSet | str = HISTORICAL) -> sp.Expr:
     """P(two cards from a fresh shoe of `packs` packs make a natural), as a formula (R3).
@@ -71,6 +74,11 @@ def first_ace_probability(position=k, cards=u, aces=a) -> sp.Expr:
     The cards after the k-th must hold the other a − 1 aces: C(u − k, a − 1) of the C(u, a)
     equally likely places of the aces.
     """
+    _check_terms(position=position, cards=cards, aces=aces)
+    if all(isinstance(x, int) for x in (position, cards, aces)):
+        _check_shoe(cards, aces)
+        if not 1 <= position <= cards:
+            raise RuleError(f"position={position!r} is not valid (use a card 1-{cards})")
     return sp.binomial(cards - position, aces - 1) / sp.binomial(cards, aces)
 
 
@@ -80,13 +88,14 @@ def first_banker_probability(seat=s, players=p, cards=u, aces=a) -> sp.Expr:
     Cards go round the seats one at a time, so the seat receives cards s, s + p, s + 2p, ...;
     the sum adds the first-ace chance of each. With numbers for every argument the sum is done.
     """
+    _check_terms(seat=seat, players=players, cards=cards, aces=aces)
+    numbers = all(isinstance(x, int) for x in (seat, players, cards, aces))
+    if numbers:
+        _check_deal(seat, players, cards, aces)
     last_round = sp.floor((cards - aces + 1 - seat) / players)
     chance = sp.Sum(first_ace_probability(seat + j * players, cards, aces),
                     (j, 0, last_round))
-    if all(isinstance(x, int) for x in (seat, players, cards, aces)):
-        _check_deal(seat, players, cards, aces)
-        return sp.Rational(chance.doit())
-    return chance
+    return sp.Rational(chance.doit()) if numbers else chance
 
 
 def first_banker_probabilities(players: int, cards: int = 104, aces: int = 8) -> list:
@@ -206,14 +215,33 @@ def _check_total(total, soft) -> None:
                         "soft True or False)")
 
 
-def _check_deal(seat, players, cards, aces) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise RuleError(f"players={players!r} is not valid (use a whole number 1 or more)")
-    if not 1 <= seat <= players:
-        raise RuleError(f"seat={seat!r} is not valid (use a seat 1-{players})")
+def _check_terms(**terms) -> None:
+    """Refuse anything but a whole number or a sympy expression in a formula (R4)."""
+    for name, value in terms.items():
+        if isinstance(value, bool) or not isinstance(value, (int, sp.Basic)):
+            raise RuleError(f"{name}={value!r} is not valid (use a whole number or a sympy "
+                            "symbol such as symbolic.u)")
+
+
+def _check_shoe(cards: int, aces: int) -> None:
+    """A shoe of at most MOST_CARDS cards with at least one ace (R1, R4)."""
+    if not 1 <= cards <= MOST_CARDS:
+        raise CardError(f"cards={cards!r} is not a shoe (use a whole number 1-{MOST_CARDS})")
     if not 1 <= aces <= cards:
         raise CardError(f"{aces} aces among {cards} cards is not a shoe that chooses a banker "
                         "(use at least one ace and no more aces than cards)")
+
+
+def _check_deal(seat, players, cards, aces) -> None:
+    _check_terms(seat=seat, players=players, cards=cards, aces=aces)
+    if not isinstance(players, int) or not 1 <= players <= MOST_PLAYERS:
+        raise RuleError(f"players={players!r} is not valid (use a whole number "
+                        f"1-{MOST_PLAYERS})")
+    if not isinstance(seat, int) or not 1 <= seat <= players:
+        raise RuleError(f"seat={seat!r} is not valid (use a seat 1-{players})")
+    if not isinstance(cards, int) or not isinstance(aces, int):
+        raise RuleError(f"cards={cards!r}, aces={aces!r} is not valid (use whole numbers)")
+    _check_shoe(cards, aces)
 
 
 def _check_cards(rank_count, unseen, drawn) -> None:
