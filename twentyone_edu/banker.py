@@ -251,7 +251,8 @@ def distribution(hands: BankerHands, shoe: tuple[int, ...]) -> dict:
     """The banker's final outcome from one shoe: {'natural' | total | 'bust': Fraction}."""
     size = sum(shoe)
     chances = dict.fromkeys(hands.outcomes, Fraction(0))
-    for (k, o), numerator in zip(hands.groups, numerators(hands, [shoe])[0].tolist(), strict=True):
+    sums = numerators(hands, [shoe])[0].tolist()
+    for (drawn, outcome), numerator in zip(hands.groups, sums, strict=True):
         if numerator:
-            chances[hands.outcomes[o]] += Fraction(numerator, falling(size, k))
+            chances[hands.outcomes[outcome]] += Fraction(numerator, falling(size, drawn))
     return chances

@@ -65,9 +65,9 @@ def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
     if sum(left) == 0:
         raise CardError("every card has been seen: there is no card left to buy")
     chances: dict = {}
-    for r, n in enumerate(left):
+    for bought, n in enumerate(left):
         if n:
-            value = classes.state(tuple(h + (i == r) for i, h in enumerate(held)))
+            value = classes.state(tuple(count + (c == bought) for c, count in enumerate(held)))
             key = "bust" if value.bust else value.total
             chances[key] = chances.get(key, Fraction(0)) + Fraction(n, sum(left))
     totals = sorted(key for key in chances if key != "bust")
@@ -180,10 +180,11 @@ def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> li
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
     rows = []
-    for code, m in sorted(tree.cards.items(), key=lambda item: (item[1], -item[0])):
+    for code, n_cards in sorted(tree.cards.items(), key=lambda item: (item[1], -item[0])):
         hand = tuple(decode([code], classes.size)[0].tolist())
         value = classes.state(hand)
-        if m <= max_cards and value.total in (19, 20) and _something_to_decide(classes, base, hand):
+        if (n_cards <= max_cards and value.total in (19, 20)
+                and _something_to_decide(classes, base, hand)):
             row = rounds.hand_values(classes, tree, base, hand)
             rows.append(row | {"advice_holds": row["stand"] >= row["draw"]})
     return rows

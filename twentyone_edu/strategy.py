@@ -154,12 +154,13 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
     # outcome; the banker's natural is left out (we count only rounds without one).
     outcomes = [player_outcome(hands[code].value) for code in stands]
     rows = sorted(set(outcomes), key=str)
-    matrix = [[settle(x, o, rules) for o in table.outcomes] for x in [*rows, "bust"]]
-    scale = lcm(*(v.denominator for row in matrix for v in row))
-    weights = np.array([[int(v * scale) if o != "natural" else 0
-                         for v, o in zip(row, table.outcomes, strict=True)]
+    matrix = [[settle(mine, his, rules) for his in table.outcomes] for mine in [*rows, "bust"]]
+    scale = lcm(*(payment.denominator for row in matrix for payment in row))
+    weights = np.array([[int(payment * scale) if his != "natural" else 0
+                         for payment, his in zip(row, table.outcomes, strict=True)]
                         for row in matrix], dtype=np.int64)
-    bust = {int(w) for w, o in zip(weights[-1], table.outcomes, strict=True) if o != "natural"}
+    bust = {int(weight) for weight, his in zip(weights[-1], table.outcomes, strict=True)
+            if his != "natural"}
     if len(bust) != 1:
         raise AssertionError("a bust player must lose the same whatever the banker does (R13)")
     stand = _stand_values(table, [hands[c] for c in stands], stands,
@@ -251,17 +252,19 @@ def _stand_values(table, nodes, codes, outcome_rows, weights, shoe_size, depth) 
     if not nodes:
         return {}
     shoes = np.array([node.left for node in nodes], dtype=np.int64)
-    numer = banker.numerators(table, shoes, weight=int(np.abs(weights).max()))
-    group_weights = weights[np.array(outcome_rows)][:, [o for _, o in table.groups]]
-    ks = sorted({k for k, _ in table.groups})
-    k_starts = [i for i, (k, _) in enumerate(table.groups) if i == 0 or k != table.groups[i - 1][0]]
-    by_k = np.add.reduceat(numer * group_weights, k_starts, axis=1).astype(object)
+    sums = banker.numerators(table, shoes, weight=int(np.abs(weights).max()))
+    group_weights = weights[np.array(outcome_rows)][:, [outcome for _, outcome in table.groups]]
+    drawn = sorted({k for k, _ in table.groups})  # the banker's cards drawn, k
+    drawn_starts = [i for i, (k, _) in enumerate(table.groups)
+                    if i == 0 or k != table.groups[i - 1][0]]
+    by_drawn = np.add.reduceat(sums * group_weights, drawn_starts, axis=1).astype(object)
     values = {}
     held = np.array([node.cards for node in nodes])
     for m in sorted(set(held.tolist())):
         factors = np.array([banker.falling(shoe_size - m - k, depth - m - k)
-                            if depth - m >= k else 0 for k in ks], dtype=object)
+                            if depth - m >= k else 0 for k in drawn], dtype=object)
         chosen = np.flatnonzero(held == m)
-        for index, value in zip(chosen.tolist(), by_k[chosen].dot(factors).tolist(), strict=True):
+        for index, value in zip(chosen.tolist(), by_drawn[chosen].dot(factors).tolist(),
+                                strict=True):
             values[codes[index]] = value
     return values
