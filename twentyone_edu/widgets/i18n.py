@@ -308,8 +308,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "ev_reshuffle": ("The shoe is empty: the discards are shuffled to finish the round; then "
                      "the bank passes (R18).", "Шуз пуст: сброс перетасован, чтобы доиграть "
                      "раунд; потом банк перейдёт (R18)."),
-    "ev_round_settled": ("Round {round} is settled: the banker {seat} {amount} (R15–R17).",
-                         "Раунд {round} рассчитан: банкир {seat} {amount} (R15–R17)."),
+    "ev_round_settled": ("Round {round} is settled; the banker, {seat}, nets {amount} (R15–R17).",
+                         "Раунд {round} рассчитан; итог банкира ({seat}): {amount} (R15–R17)."),
     "ev_bank_passes": ("The shoe is dealt through: the bank passes from {other} to {seat}, the "
                        "next seat on the right, with a fresh shoe (R18, R19).",
                        "{other}: шуз сдан до конца — банк переходит к соседу справа, {seat}, "
