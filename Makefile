@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
+# JupyterLab refuses to start as root (e.g. in a container) unless told it may.
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: lab test bench lint voila clean
 
@@ -22,7 +24,7 @@ $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	@touch $@ $(VENV)/.lab-installed
 
 lab: $(VENV)/.lab-installed
-	$(BIN)/python -m jupyterlab notebooks/00_start_here.ipynb
+	$(BIN)/python -m jupyterlab $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
