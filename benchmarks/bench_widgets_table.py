@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from benchmarks.timing import BUDGET, NO_TARGET, Background, p95, report, timed
 from twentyone_edu.widgets import BankerChooser, TableWidget
-from twentyone_edu.widgets.cards import hand_html
+from twentyone_edu.widgets.card_faces import hand_html
 
 
 def _table_event(w: TableWidget, rng: random.Random):

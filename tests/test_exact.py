@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker, exact
+from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker_hands, exact
 from twentyone_edu.composition import fresh_counts, value_classes
 from twentyone_edu.errors import CardError, IllegalAction, RuleError
 
@@ -155,14 +155,14 @@ def test_rule_names_are_accepted():
 
 
 def test_fast_and_plain_integer_sums_agree():
-    # banker.numerators uses numpy int64 when the sums are safely small and Python integers
+    # banker_hands.numerators uses numpy int64 when the sums are safely small and Python integers
     # otherwise; both must give the same whole numbers.
     classes = value_classes(HISTORICAL)
-    hands = banker.final_hands(classes, (0,) * 10, fresh_counts(HISTORICAL))
+    hands = banker_hands.final_hands(classes, (0,) * 10, fresh_counts(HISTORICAL))
     rng = random.Random(7)
     shoes = np.array([[rng.randint(0, n) for n in fresh_counts(HISTORICAL)] for _ in range(40)])
-    fast = banker._numerators_int64(hands, shoes)
-    plain = banker._numerators_exact(hands, shoes)
+    fast = banker_hands._numerators_int64(hands, shoes)
+    plain = banker_hands._numerators_exact(hands, shoes)
     assert fast.dtype == np.int64 and plain.dtype == object
     assert fast.tolist() == plain.tolist()
 

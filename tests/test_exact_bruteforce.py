@@ -114,7 +114,7 @@ def test_round_value_thresholds_and_optimal(name):
 @pytest.mark.parametrize("policy", [16, "optimal"])
 def test_bank_value_equals_two_players_dealt_in_order(policy):
     # The real deal with two players: other players' cards come between ours (R7), yet the
-    # banker's expected gain is exactly twice one player's loss (bank.py's argument).
+    # banker's expected gain is exactly twice one player's loss (bank_price.py's argument).
     rules = VARIANTS["historical"]
     expected = bf.two_player_bank(policy, bf.shoe_of(TWO_PLAYERS), rules)
     assert exact.bank_value(2, policy, TWO_PLAYERS, rules) == expected

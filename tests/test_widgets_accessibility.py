@@ -15,7 +15,7 @@ from twentyone_edu.widgets import (
     SimulationExplorer,
     StrategyExplorer,
     TableWidget,
-    cards,
+    card_faces,
     common,
 )
 
@@ -142,5 +142,5 @@ def test_every_text_colour_shown_is_readable_on_white_and_on_the_highlight(built
 
 
 def test_card_faces_are_readable():
-    for colour in (cards.RED, cards.BLACK, cards.NO_SUIT):
+    for colour in (card_faces.RED, card_faces.BLACK, card_faces.NO_SUIT):
         assert contrast(colour, "#ffffff") >= 4.5

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from twentyone_edu import CardError, parse_cards
-from twentyone_edu.widgets.cards import CardsView, card_name, card_svg, hand_html
+from twentyone_edu.widgets.card_faces import CardsView, card_name, card_svg, hand_html
 from twentyone_edu.widgets.common import MessageLine, escape
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from widget_text import shown
 
 from twentyone_edu import RuleError, exact
-from twentyone_edu.widgets.table import TableWidget
+from twentyone_edu.widgets.live_table import TableWidget
 from twentyone_edu.widgets.table_text import event_line
 
 NAMES = ["You", "Vera:21", "Pavel:12", "Olga:12"]  # Vera buys to 21; Pavel and Olga stand

@@ -3,8 +3,8 @@
 Every function here returns `fractions.Fraction` values, never floats. `hand`, `seen` and
 `upcard` take text like "K Q" or cards; `shoe=None` means a fresh shoe of `rules.decks` packs;
 `rules` is a RuleSet or the name of one in VARIANTS. How the numbers are computed is explained
-in banker.py (the banker's hand), strategy.py (the player's best play), rounds.py (a round
-from the deal) and bank.py (the banker's gain against several players).
+in banker_hands.py (the banker's hand), strategy.py (the player's best play), rounds.py (a round
+from the deal) and bank_price.py (the banker's gain against several players).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from . import banker, rounds, strategy
-from .bank import bank_price, bank_value
+from . import banker_hands, naturals, rounds, strategy
+from .bank_price import bank_price, bank_value
 from .checks import (
     deal_shoe,
     hand_of,
@@ -47,8 +47,7 @@ def natural_probability(shoe=None, rules=HISTORICAL) -> Fraction:
     counts = classes.of_shoe(shoe_of(shoe, rules))
     if sum(counts) < 2:
         raise CardError(f"the shoe holds {sum(counts)} card(s); a natural needs two")
-    pairs = strategy.natural_pairs(classes, (0,) * classes.size)
-    return Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), 2))
+    return naturals.banker_natural_chance(classes, (0,) * classes.size, counts)
 
 
 def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
@@ -105,8 +104,8 @@ def banker_outcomes(shoe=None, rules=HISTORICAL, upcard=None) -> dict:
     start = start_of(classes, upcard)
     counts = unseen(classes, shoe_of(shoe, rules), upcard or ())
     round_fits(classes, counts, 21 - classes.points_of(start), 1)
-    table = banker.final_hands(classes, start, strategy.caps_for(rules, counts))
-    return banker.distribution(table, counts)
+    table = banker_hands.final_hands(classes, start, strategy.caps_for(rules, counts))
+    return banker_hands.distribution(table, counts)
 
 
 def decision_values(hand, seen=(), shoe=None, rules=HISTORICAL, upcard=None) -> dict:
@@ -128,7 +127,7 @@ def decision_values(hand, seen=(), shoe=None, rules=HISTORICAL, upcard=None) -> 
     budget = (20 - classes.points_of(held)) + (21 - classes.points_of(start))
     round_fits(classes, rest, budget, 2)
     tree = strategy.solve(rules, base, start, (held,), None)
-    no_natural = rounds.no_banker_natural(classes, start, rest)
+    no_natural = naturals.no_banker_natural(classes, start, rest)
     return {"stand": tree.value(held, "stand") / no_natural,
             "draw": tree.value(held, "draw") / no_natural}
 
@@ -199,7 +198,7 @@ def _something_to_decide(classes, base, hand) -> bool:
     """Not a natural, not bust, and the banker does not surely hold a natural (R9, R10, R13)."""
     value = classes.state(hand)
     rest = tuple(b - h for b, h in zip(base, hand, strict=True))
-    surely_natural = rounds.banker_natural_chance(classes, (0,) * classes.size, rest) == 1
+    surely_natural = naturals.banker_natural_chance(classes, (0,) * classes.size, rest) == 1
     return not (value.natural or value.bust or surely_natural)
 
 
@@ -211,7 +210,7 @@ def clear_caches(rule_tables: bool = True) -> None:
     """
     strategy.solve.cache_clear()
     if rule_tables:
-        banker.final_hands.cache_clear()
-        strategy.natural_pairs.cache_clear()
+        banker_hands.final_hands.cache_clear()
+        naturals.natural_pairs.cache_clear()
         value_classes.cache_clear()
 

@@ -14,10 +14,10 @@ with W(h) = E[result · 1{no banker natural} | h] from strategy.solve.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import perm
 
-from . import banker, strategy
+from . import banker_hands, naturals, strategy
 from .composition import RADIX, ValueClasses, decode, encode, value_classes
-from .errors import CardError
 from .rules import RuleSet, settle
 
 
@@ -37,24 +37,8 @@ def deal_chance(base, hand) -> Fraction:
     orders = 1 if max(hand) == 2 else 2
     ways = 1
     for b, h in zip(base, hand, strict=True):
-        ways *= banker.falling(b, h)
-    return Fraction(orders * ways, banker.falling(sum(base), 2))
-
-
-def banker_natural_chance(classes: ValueClasses, start, counts) -> Fraction:
-    """P(the banker's closed cards, dealt from these counts after his start, are a natural) (R9)."""
-    need = 2 - sum(start)
-    pairs = strategy.natural_pairs(classes, start)
-    return Fraction(strategy.natural_ways(pairs, counts), banker.falling(sum(counts), need))
-
-
-def no_banker_natural(classes: ValueClasses, start, counts) -> Fraction:
-    """P(no banker natural), refusing a shoe that surely gives him one (nothing to decide)."""
-    chance = 1 - banker_natural_chance(classes, start, counts)
-    if chance == 0:
-        raise CardError("the banker is sure to hold a natural from this shoe, so the round "
-                        "ends at once (R9); there is nothing to decide")
-    return chance
+        ways *= perm(b, h)
+    return Fraction(orders * ways, perm(sum(base), 2))
 
 
 def deal_tree(rules: RuleSet, base, policy: int | None) -> strategy.PlayerTree:
@@ -72,7 +56,7 @@ def round_value_of(rules: RuleSet, base, policy: int | None) -> Fraction:
     total = Fraction(0)
     for hand in two_card_hands(classes, base):
         rest = tuple(b - h for b, h in zip(base, hand, strict=True))
-        banker_natural = banker_natural_chance(classes, zero, rest)
+        banker_natural = naturals.banker_natural_chance(classes, zero, rest)
         mine = strategy.player_outcome(classes.state(hand))
         total += deal_chance(base, hand) * (tree.value(hand) +
                                             banker_natural * settle(mine, "natural", rules))
@@ -83,7 +67,7 @@ def hand_values(classes: ValueClasses, tree: strategy.PlayerTree, base, hand) ->
     """One hand's values of standing and buying, given no banker natural (R9–R17)."""
     value = classes.state(hand)
     rest = tuple(b - h for b, h in zip(base, hand, strict=True))
-    no_natural = no_banker_natural(classes, (0,) * classes.size, rest)
+    no_natural = naturals.no_banker_natural(classes, (0,) * classes.size, rest)
     stand = tree.value(hand, "stand") / no_natural
     draw = tree.value(hand, "draw")
     draw = None if draw is None else draw / no_natural
@@ -114,7 +98,7 @@ def expected_cards(rules: RuleSet, base, policy: int | None) -> tuple[Fraction, 
         for r, n in enumerate(left):
             if n:
                 left[r] -= 1
-                expected += n * (1 - banker_natural_chance(classes, zero, left) +
+                expected += n * (1 - naturals.banker_natural_chance(classes, zero, left) +
                                  buys.get(code + RADIX**r, Fraction(0)))
                 left[r] += 1
         buys[code] = expected / sum(left)
@@ -122,10 +106,10 @@ def expected_cards(rules: RuleSet, base, policy: int | None) -> tuple[Fraction, 
     for hand in two_card_hands(classes, base):
         if not classes.state(hand).natural:
             player += deal_chance(base, hand) * buys[encode(hand)]
-    table = banker.final_hands(classes, zero, strategy.caps_for(rules, base))
+    table = banker_hands.final_hands(classes, zero, strategy.caps_for(rules, base))
     banker_cards = Fraction(0)
-    numerators = banker.numerators(table, [base])[0].tolist()
+    numerators = banker_hands.numerators(table, [base])[0].tolist()
     for (k, _), numerator in zip(table.groups, numerators, strict=True):
-        banker_cards += k * Fraction(numerator, banker.falling(sum(base), k))
+        banker_cards += k * Fraction(numerator, perm(sum(base), k))
     return player, banker_cards
 

@@ -29,7 +29,7 @@ W_stand with W_draw picks the same choice as comparing the conditional values: t
 be taken on W itself. At the end, decision value = W / P(no banker natural | S − p).
 
 **Whole numbers instead of fractions.** With m = the number of cards in p and U the size of S,
-multiply W(p) by D(m) = (U − m)_{L − m} (a falling factorial, see banker.py), where L is at
+multiply W(p) by D(m) = (U − m)_{L − m} (a falling factorial, see banker_hands.py), where L is at
 least the most cards the player's and the banker's hands can hold together. Multiply the
 settlement table by its common denominator too. Then D(m) · P(r | S − p) = n_r(S − p) · D(m + 1),
 so buying becomes
@@ -47,11 +47,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
+from math import lcm, perm
 
 import numpy as np
 
-from . import banker
+from . import banker_hands, naturals
 from .composition import RADIX, encode, fresh_counts, value_classes
 from .rules import RuleSet, settle
 
@@ -75,7 +75,7 @@ class PlayerTree:
         if scaled is None:
             return None
         m = self.cards[code]
-        return Fraction(scaled, self.scale * banker.falling(self.size - m, self.depth - m))
+        return Fraction(scaled, self.scale * perm(self.size - m, self.depth - m))
 
 
 def player_buys(value, policy: int | None) -> bool:
@@ -88,32 +88,6 @@ def player_buys(value, policy: int | None) -> bool:
 def player_outcome(value):
     """The player's hand as settle() reads it: 'natural', 'bust' or its total (R3, R12, R13)."""
     return "natural" if value.natural else "bust" if value.bust else value.total
-
-
-@lru_cache(maxsize=64)
-def natural_pairs(classes, start: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The class sequences that complete a banker natural from his start (R3, R9)."""
-    size = classes.size
-    if sum(start) == 1:
-        return tuple((j,) for j in range(size)
-                     if classes.state(tuple(s + (i == j) for i, s in enumerate(start))).natural)
-    if sum(start) == 0:
-        return tuple((i, j) for i in range(size) for j in range(size)
-                     if classes.state(tuple((k == i) + (k == j) for k in range(size))).natural)
-    return ()
-
-
-def natural_ways(pairs, counts) -> int:
-    """Ordered ways to deal the banker a natural from these counts: n_j for a single card j;
-    n_i · n_j for a pair of classes i, j, or n_i · (n_i − 1) when both are of class i."""
-    total = 0
-    for pair in pairs:
-        if len(pair) == 1:
-            total += counts[pair[0]]
-        else:
-            i, j = pair
-            total += counts[i] * (counts[j] - (i == j))
-    return total
 
 
 def caps_for(rules: RuleSet, base: tuple[int, ...]) -> tuple[int, ...]:
@@ -145,7 +119,7 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
     hands = _reachable(classes, base, roots, policy)
     stands = [code for code, node in hands.items()
               if policy is None or not player_buys(node.value, policy)]
-    table = banker.final_hands(classes, start, caps_for(rules, base))
+    table = banker_hands.final_hands(classes, start, caps_for(rules, base))
     most_held = max(node.cards for node in hands.values())
     need = 2 - sum(start)  # the banker's closed cards still to come
     depth = min(shoe_size, most_held + 1 + max(table.most_drawn, need))  # L
@@ -166,7 +140,7 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
     stand = _stand_values(table, [hands[c] for c in stands], stands,
                           [rows.index(x) for x in outcomes], weights, shoe_size, depth)
     draw, best = _buying_values(hands, stand, policy, shoe_size, need, depth, bust.pop(),
-                                natural_pairs(classes, start))
+                                naturals.natural_pairs(classes, start))
     return PlayerTree(shoe_size, depth, scale, {c: node.cards for c, node in hands.items()},
                       stand, draw, best)
 
@@ -177,8 +151,8 @@ def _buying_values(hands, stand, policy, shoe_size, need, depth, bust, pairs):
     A bust hand of m cards is worth bust · P(no banker natural) · D(m), which in whole numbers
     is bust · ((U − m)_need − natural ways) · (U − m − need)_{L − m − need}.
     """
-    dealt_to_banker = [banker.falling(shoe_size - m, need) for m in range(depth + 1)]
-    rest = [bust * banker.falling(shoe_size - m - need, depth - m - need) if depth - m >= need
+    dealt_to_banker = [perm(shoe_size - m, need) for m in range(depth + 1)]
+    rest = [bust * perm(shoe_size - m - need, depth - m - need) if depth - m >= need
             else 0 for m in range(depth + 1)]
     natural_classes = {i for pair in pairs for i in pair}
     draw, best = {}, {}
@@ -190,14 +164,15 @@ def _buying_values(hands, stand, policy, shoe_size, need, depth, bust, pairs):
         left, after = node.left, node.cards + 1
         total = sum(left[r] * best[child] for r, child in node.children)
         if node.busts:
-            naturals = natural_ways(pairs, left)
+            natural_count = naturals.natural_ways(pairs, left)
             busting = 0
             for r in node.busts:
                 if r in natural_classes:
                     fewer = left[:r] + (left[r] - 1,) + left[r + 1:]
-                    busting += left[r] * (dealt_to_banker[after] - natural_ways(pairs, fewer))
+                    busting += left[r] * (dealt_to_banker[after]
+                                          - naturals.natural_ways(pairs, fewer))
                 else:
-                    busting += left[r] * (dealt_to_banker[after] - naturals)
+                    busting += left[r] * (dealt_to_banker[after] - natural_count)
             total += busting * rest[after]
         draw[code] = total
         best[code] = total if policy is not None else max(total, stand[code])
@@ -252,7 +227,7 @@ def _stand_values(table, nodes, codes, outcome_rows, weights, shoe_size, depth) 
     if not nodes:
         return {}
     shoes = np.array([node.left for node in nodes], dtype=np.int64)
-    sums = banker.numerators(table, shoes, weight=int(np.abs(weights).max()))
+    sums = banker_hands.numerators(table, shoes, weight=int(np.abs(weights).max()))
     group_weights = weights[np.array(outcome_rows)][:, [outcome for _, outcome in table.groups]]
     drawn = sorted({k for k, _ in table.groups})  # the banker's cards drawn, k
     drawn_starts = [i for i, (k, _) in enumerate(table.groups)
@@ -261,7 +236,7 @@ def _stand_values(table, nodes, codes, outcome_rows, weights, shoe_size, depth) 
     values = {}
     held = np.array([node.cards for node in nodes])
     for m in sorted(set(held.tolist())):
-        factors = np.array([banker.falling(shoe_size - m - k, depth - m - k)
+        factors = np.array([perm(shoe_size - m - k, depth - m - k)
                             if depth - m >= k else 0 for k in drawn], dtype=object)
         chosen = np.flatnonzero(held == m)
         for index, value in zip(chosen.tolist(), by_drawn[chosen].dot(factors).tolist(),

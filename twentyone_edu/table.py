@@ -64,8 +64,7 @@ from numbers import Integral
 
 from .cards import PACKS, SUITS, Card, Shoe, hand_value, parse_cards
 from .errors import CardError, IllegalAction, RuleError, StakeError
-from .rules import HISTORICAL, RuleSet, variant
-from .rules import settle as settle_player
+from .rules import HISTORICAL, RuleSet, settle, variant
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 PHASES = ("choose_banker", "staking", "players", "banker", "settle", "settled")
@@ -684,7 +683,7 @@ class Table:
         """Money between the player and the banker for this outcome (R6, R9–R17)."""
         outcome = self._outcome(seat)
         stake, late = self._stakes[seat], self._late.get(seat, 0)
-        amount = _money(settle_player(outcome, against, self.rules, stake, late))
+        amount = _money(settle(outcome, against, self.rules, stake, late))
         self._purses[seat] = _money(self._purses[seat] + amount)
         self._purses[self._banker] = _money(self._purses[self._banker] - amount)
         self._round_result[seat] += amount

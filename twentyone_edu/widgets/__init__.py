@@ -3,9 +3,9 @@
 from .advice import AdviceExplorer as AdviceExplorer
 from .app import CourseApp as CourseApp
 from .banker_chooser import BankerChooser as BankerChooser
-from .cards import CardsView as CardsView
+from .card_faces import CardsView as CardsView
+from .live_table import TableWidget as TableWidget
 from .quiz import Quiz as Quiz
 from .quiz import make_answer_token as make_answer_token
 from .simulation import SimulationExplorer as SimulationExplorer
 from .strategy import StrategyExplorer as StrategyExplorer
-from .table import TableWidget as TableWidget

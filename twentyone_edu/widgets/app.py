@@ -9,9 +9,9 @@ from .banker_chooser import BankerChooser
 from .common import escape
 from .i18n import text
 from .language import Bilingual
+from .live_table import TableWidget
 from .simulation import SimulationExplorer
 from .strategy import StrategyExplorer
-from .table import TableWidget
 
 # Lumino greys the titles of the tabs not shown (#6d6d6d on #eeeeee, 4.45:1): darken them to
 # pass the 4.5:1 contrast a projector and a screen reader's user both need.

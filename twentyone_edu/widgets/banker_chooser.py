@@ -14,12 +14,12 @@ import ipywidgets as widgets
 
 from .. import exact, simulate
 from ..table import Table
-from .cards import OPEN, hand_html
+from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
 from .explorer import in_background, reraise
 from .i18n import text
 from .language import Bilingual
-from .table import parse_seed
+from .live_table import parse_seed
 
 STEP_SECONDS = 0.6  # the pause between two cards when animated
 TRIALS = (1_000, 10_000, 50_000)

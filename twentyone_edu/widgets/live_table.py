@@ -18,7 +18,7 @@ from ..cards import hand_value
 from ..errors import RuleError, StakeError, TwentyOneError
 from ..rules import HISTORICAL, VARIANTS, variant
 from ..table import Table, format_money
-from .cards import CLOSED, OPEN, PEEK, hand_html
+from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import in_background, reraise
 from .i18n import TEXT, check_language, engine_text, text

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import perm
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -31,14 +32,6 @@ from .composition import RADIX, ValueClasses, decode, encode
 
 INT64_SAFE = 2**61  # sums below this fit in numpy's int64 with room to spare
 CHUNK = 256  # shoes done together: enough to keep numpy busy, few enough to stay in the cache
-
-
-def falling(n: int, k: int) -> int:
-    """The falling factorial (n)_k = n·(n-1)·...·(n-k+1): ordered ways to pick k of n things."""
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result
 
 
 def banker_outcomes_of(rules) -> tuple:
@@ -254,5 +247,5 @@ def distribution(hands: BankerHands, shoe: tuple[int, ...]) -> dict:
     sums = numerators(hands, [shoe])[0].tolist()
     for (drawn, outcome), numerator in zip(hands.groups, sums, strict=True):
         if numerator:
-            chances[hands.outcomes[outcome]] += Fraction(numerator, falling(size, drawn))
+            chances[hands.outcomes[outcome]] += Fraction(numerator, perm(size, drawn))
     return chances
