@@ -7,6 +7,8 @@ their own language's words. Colour never carries meaning alone: bars and cells a
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -18,6 +20,8 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
 from matplotlib.ticker import FuncFormatter, NullLocator
+
+from .errors import RuleError
 
 BUY_COLOUR, STAND_COLOUR, BUST_COLOUR, EXACT_COLOUR = "#1b7837", "#762a83", "#b2182b", "#d95f02"
 DPI = 80
@@ -207,6 +211,28 @@ def to_png(fig: Figure) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+def figure_html(fig: Figure, alt: str, caption: str = "") -> str:
+    """The figure as an HTML <img> with a text alternative, and a caption below it if given."""
+    if not isinstance(alt, str) or not alt.strip():
+        raise RuleError("alt must be a sentence saying what the figure shows, not empty")
+    source = base64.b64encode(to_png(fig)).decode("ascii")
+    below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+    return (f'<figure class="t21-figure" style="margin:0"><img src="data:image/png;base64,'
+            f'{source}" alt="{html.escape(alt)}" style="max-width:100%;height:auto">{below}'
+            "</figure>")
+
+
+def show(fig: Figure, alt: str, caption: str = "") -> None:
+    """Display the figure in a notebook with its text alternative (what it shows, in words)."""
+    from IPython.display import HTML, display
+
+    display(HTML(figure_html(fig, alt, caption)))
+    if fig.canvas.manager is not None:  # made with pyplot: close it, or it is shown twice
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
 
 
 def to_svg(fig: Figure) -> str:

@@ -7,5 +7,6 @@ from .card_faces import CardsView as CardsView
 from .live_table import TableWidget as TableWidget
 from .quiz import Quiz as Quiz
 from .quiz import make_answer_token as make_answer_token
+from .quiz_bank import quiz as quiz
 from .simulation import SimulationExplorer as SimulationExplorer
 from .strategy import StrategyExplorer as StrategyExplorer
