@@ -13,6 +13,7 @@ import time
 from fractions import Fraction
 
 import pytest
+from test_widgets_table import NAMES, arrange, olga_banks
 
 from twentyone_edu import plots
 from twentyone_edu.rules import VARIANTS
@@ -21,10 +22,12 @@ from twentyone_edu.widgets import (
     SimulationExplorer,
     StrategyExplorer,
     explorer,
+    live_table,
     simulation,
     strategy,
 )
 from twentyone_edu.widgets import advice as advice_module
+from twentyone_edu.widgets.live_table import TableWidget
 from twentyone_edu.widgets.lru import LRU
 
 SLOW = 0.3  # seconds a fake computation takes
@@ -197,6 +200,27 @@ def test_advice_computes_one_hand_at_a_time_and_shows_the_last(monkeypatch):
     # Soft 20: an ace (7 left of 8) makes 21; 102 cards unseen.
     assert "7/102" in advice.fraction.value
     assert advice.message.unexpected == []
+
+
+def test_odds_hidden_and_shown_again_are_computed_once(monkeypatch):
+    recorder = Recorder(live_table.exact_odds)
+    monkeypatch.setattr(live_table, "exact_odds", recorder)
+    w = TableWidget(players=NAMES, seed=5)
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "7 5 8 8", "6")
+    w.deal_button.click()
+
+    async def scenario():
+        w.odds_toggle.value = True
+        assert "Computing" in w.odds_view.value
+        w.odds_toggle.value = False  # hidden: the odds are no longer awaited
+        assert w.odds_view.value == "" and not w._odds_lane.busy
+        w.odds_toggle.value = True  # shown again while the first computation still runs
+        assert await settle(lambda: "4/51" in w.odds_view.value)
+
+    asyncio.run(scenario())
+    assert [args[0] for args in recorder.asked] == ["You"] and recorder.most == 1
+    assert w.message.value == ""
 
 
 # ---------------------------------------------------------------- the helpers
