@@ -47,6 +47,10 @@ Choices where RULES.md leaves room (each is stated again where it is made):
   A stake the buyer had placed for the coming round is withdrawn.
 - The shoe is the list `fresh_cards(rules)` shuffled with `random.Random(seed).shuffle`: the
   same seed deals the same cards on every machine.
+- Threads: every public method and property holds the table's lock while it runs (`@_atomic`
+  on the class), so a widget's callback and a background thread acting on one table take
+  turns: each action sees the table as the last one left it, and a refused action changes
+  nothing, whichever thread calls it.
 
 Every event is kept twice: as an `Event` (kind, rule id, seat, cards, amount, ...) in `events`,
 for the widgets to translate, and as an English sentence in `log`. Closed cards and hidden totals
@@ -55,7 +59,9 @@ are in the structured fields but never in the English text.
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -138,11 +144,35 @@ def format_money(amount: Money) -> str:
     return f"{amount.numerator}/{amount.denominator}"
 
 
+def _atomic(cls):
+    """Make every public method and property of `cls` hold the instance's `_lock` while it runs:
+    one action (or look) at a time per table, whichever thread asks."""
+    for name, member in list(vars(cls).items()):
+        if name.startswith("_"):
+            continue
+        if isinstance(member, property):
+            setattr(cls, name, property(_holding_lock(member.fget), doc=member.__doc__))
+        elif callable(member):
+            setattr(cls, name, _holding_lock(member))
+    return cls
+
+
+def _holding_lock(method: Callable) -> Callable:
+    @functools.wraps(method)
+    def holding_lock(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return holding_lock
+
+
+@_atomic
 class Table:
     """A live table of 2–12 players playing round after round through the shoe (R4–R20)."""
 
     def __init__(self, players: Iterable[str], rules: RuleSet | str = HISTORICAL,
                  seed: int | str | None = None, purse: int = 100, banker: str | None = None):
+        self._lock = threading.RLock()  # public methods call each other: a re-entrant lock
         self.rules = _check_rules(rules)
         names = _check_players(players)
         _check_seed(seed)
@@ -288,7 +318,7 @@ class Table:
 
     def snapshot(self) -> dict:
         """Everything the table holds as comparable values: a rejected action must not change it."""
-        return {name: _frozen(value) for name, value in vars(self).items()}
+        return {name: _frozen(value) for name, value in vars(self).items() if name != "_lock"}
 
     # ----- choosing the banker and staking -----
 

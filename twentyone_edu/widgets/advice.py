@@ -5,6 +5,7 @@ verdict (the advice, R11; bust R13; drawn 21 R12)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -14,18 +15,18 @@ from ..cards import Shoe, hand_value, parse_cards
 from ..rules import variant
 from .common import ChartImage, InputError, escape
 from .explorer import (
+    Computation,
     Explorer,
     exact_html,
     fraction,
-    in_background,
     keep_message,
     number,
     percent,
-    remember,
     reraise,
     unless_relabelling,
 )
 from .i18n import text
+from .lru import LRU
 
 if TYPE_CHECKING:
     from .. import plots
@@ -45,8 +46,8 @@ class AdviceExplorer(Explorer):
         self.rules = rule_set
         self.distribution: dict | None = None
         self.values: dict | None = None
-        self._version = 0  # the newest chart asked for; older renders are dropped
-        self._request = 0  # the newest hand asked for; older answers are dropped
+        self.computation = Computation("advice")  # the exact numbers: the newest hand wins
+        self._charting = Computation("advice_chart")  # the bars' axes: the newest chart wins
         self.hand_buttons = []
         for cards in CLASSIC_HANDS:
             button = widgets.Button(description=" + ".join(cards.split()),
@@ -106,37 +107,28 @@ class AdviceExplorer(Explorer):
         """Read the boxes; if they make sense, compute and show; if not, say why, change nothing.
 
         The exact values can take a few hundred milliseconds the first time for a hand: in a
-        notebook they are computed off the kernel's loop and shown when ready.
+        notebook they are computed off the kernel's loop, one hand at a time, and shown when
+        ready; an answer for a hand no longer asked for is dropped.
         """
         hand = parse_cards(self.hand_box.value)
         if not hand:
             raise InputError("advice_empty_hand")
         seen = parse_cards(self.seen_box.value)
         rules = variant(self.rules_menu.value)
-        self._request += 1
-        request = self._request
         self.status.value = f"<i>{escape(text('advice_computing', self._language))}</i>"
 
-        def work() -> tuple[dict, dict, dict]:
-            from .. import symbolic  # sympy loads here, off the kernel's loop
-
-            distribution = exact.draw_distribution(hand, seen, rules=rules)
-            latex = {k: symbolic.latex(Fraction(p)) for k, p in distribution.items()}
-            return distribution, latex, exact.decision_values(hand, seen, rules=rules)
-
         def ready(result: tuple[dict, dict, dict]) -> None:
-            if request == self._request:
-                self.status.value = ""
-                self.hand, self.seen, self.rules = hand, seen, rules
-                self.distribution, self._latex, self.values = result
-                self._show()
+            self.status.value = ""
+            self.hand, self.seen, self.rules = hand, seen, rules
+            self.distribution, self._latex, self.values = result
+            self._show()
 
         def failed(error: BaseException) -> None:
-            if request == self._request:
-                self.status.value = ""
-                reraise(error)
+            self.status.value = ""
+            reraise(error)
 
-        in_background(work, keep_message(self.message, ready), keep_message(self.message, failed))
+        self.computation.ask((hand, seen, rules), partial(_exact_numbers, hand, seen, rules),
+                             keep_message(self.message, ready), keep_message(self.message, failed))
 
     def _show(self) -> None:
         """Write out the accepted hand's numbers in the current language and redraw the chart."""
@@ -202,14 +194,15 @@ class AdviceExplorer(Explorer):
     def _draw_chart(self) -> None:
         """Bars of the distribution: at once from a saved chart, else a new chart drawn off the
         kernel's loop (the slow part: axes, ticks and labels)."""
-        self._version += 1
-        version, lang, distribution = self._version, self._language, dict(self.distribution)
+        lang, distribution = self._language, dict(self.distribution)
         key = (tuple(k for k, _ in _ordered(distribution)), lang)
         alt = text("advice_chart_alt", lang, bars=", ".join(
             f"{self._outcome_name(k)}: {percent(p, lang, digits=1)}"
             for k, p in _ordered(distribution)))
-        if key in _CHARTS:
-            self.chart.show(_CHARTS[key].png(distribution), alt)
+        chart = _CHARTS.get(key)
+        if chart is not None:
+            self._charting.stop()
+            self.chart.show(chart.png(distribution), alt)
             return
 
         def render() -> tuple[plots.OutcomeChart, bytes]:
@@ -223,16 +216,24 @@ class AdviceExplorer(Explorer):
             return chart, chart.png(distribution)
 
         def ready(result: tuple[plots.OutcomeChart, bytes]) -> None:
-            remember(_CHARTS, key, result[0], MAX_CHARTS)
-            if version == self._version:
-                self.chart.show(result[1], alt)
+            _CHARTS.put(key, result[0])  # on the loop: used by one thread at a time
+            self.chart.show(result[1], alt)
 
-        in_background(render, keep_message(self.message, ready),
-                      keep_message(self.message, reraise))
+        self._charting.ask((key, tuple(distribution.items())), render,
+                           keep_message(self.message, ready), keep_message(self.message, reraise))
 
 
-_CHARTS: dict = {}  # (outcomes, language) -> plots.OutcomeChart, shared by every explorer
-MAX_CHARTS = 32
+_CHARTS = LRU(32)  # (outcomes, language) -> plots.OutcomeChart, shared by every explorer
+
+
+def _exact_numbers(hand, seen, rules) -> tuple[dict, dict, dict]:
+    """The chances after one more card, each as LaTeX too, and the values of standing and
+    buying (R11–R13): the slow part, off the kernel's loop."""
+    from .. import symbolic  # sympy loads here, off the kernel's loop
+
+    distribution = exact.draw_distribution(hand, seen, rules=rules)
+    latex = {k: symbolic.latex(Fraction(p)) for k, p in distribution.items()}
+    return distribution, latex, exact.decision_values(hand, seen, rules=rules)
 
 
 def _ordered(distribution: dict):

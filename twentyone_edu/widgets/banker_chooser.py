@@ -16,7 +16,7 @@ from .. import exact, simulate
 from ..table import Table
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
-from .explorer import in_background, reraise
+from .explorer import Computation, reraise
 from .i18n import text
 from .language import Bilingual
 from .live_table import parse_seed
@@ -42,6 +42,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self._speak(language, lambda callback: self._callback(callback, clear=False))
         self.simulation = None
         self._animation = self._simulating = None
+        self._simulation_lane = Computation("first_banker")  # one at a time, the newest wins
         self._build(players, seed, trials)
         self._new_draw()
         self._relabel()
@@ -179,8 +180,9 @@ class BankerChooser(Bilingual, widgets.VBox):
         the kernel's loop; a result for an older choice of players or seed is dropped."""
         seed = self._seed_or_zero()
         key = self._simulating = (self.n_players, seed, self.trials_box.value)
-        in_background(partial(simulate.first_banker, self.n_players, key[2], seed=seed),
-                      partial(self._simulated, key), partial(self._simulated, key))
+        self._simulation_lane.ask(
+            key, partial(simulate.first_banker, self.n_players, key[2], seed=seed),
+            partial(self._simulated, key), partial(self._simulated, key))
 
     def _simulated(self, key, result) -> None:
         if key != self._simulating or key[:2] != (self.n_players, self._seed_or_zero()):

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future
 from fractions import Fraction
+from functools import partial
 
 import ipywidgets as widgets
 
@@ -124,14 +127,6 @@ def keep_message(message: MessageLine, callback: Callable) -> Callable:
     return message.guard(callback, clear=False)
 
 
-def remember(cache: dict, key, value, most: int) -> None:
-    """Keep `value` under `key`, forgetting the oldest entries so at most `most` are kept."""
-    cache.pop(key, None)
-    while len(cache) >= most:
-        del cache[next(iter(cache))]
-    cache[key] = value
-
-
 class Explorer(Bilingual, widgets.VBox):
     """An explorer's frame: a title beside the language switch, a message line and a menu of
     the rule sets (R1–R20), labelled again in each language by `_label_frame`."""
@@ -190,3 +185,82 @@ def in_background(work: Callable[[], object], done: Callable[[object], None],
 
     loop.run_in_executor(None, work).add_done_callback(finished)
     return True
+
+
+class Computation:
+    """One widget's slow work of one kind, one piece at a time; the newest request wins.
+
+    `ask(key, work, done, failed)` runs `work()` off the kernel's loop, unless a piece is
+    already running: then the request waits, replacing any request that was waiting. When the
+    running piece ends, its result goes to `done` (its error to `failed`) only if it is still
+    what the newest request asked for (the same key); a superseded or stopped request's result
+    is never shown. `stop()` forgets the request: pure-Python work cannot be interrupted, so it
+    ends unseen, and asking for the same key again waits for it rather than starting it twice.
+    Used only on the kernel's loop (or, outside a kernel, the one thread): it needs no lock.
+    """
+
+    def __init__(self, kind: str):
+        self.kind = kind  # tells apart the keys of different work in `once`
+        self.running: Hashable | None = None  # the key being computed
+        self._wanted: tuple | None = None  # the newest request: (key, work, done, failed)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a result is awaited: a request neither answered nor stopped."""
+        return self._wanted is not None
+
+    def ask(self, key: Hashable, work: Callable[[], object], done: Callable[[object], None],
+            failed: Callable[[BaseException], None]) -> None:
+        """Compute `work()` for `key`, then `done(result)`, unless a newer request comes first."""
+        self._wanted = (key, work, done, failed)
+        if self.running is None:
+            self._start()
+
+    def stop(self) -> bool:
+        """Forget the awaited result, if any (True then): it will not be shown."""
+        awaited, self._wanted = self._wanted is not None, None
+        return awaited
+
+    def _start(self) -> None:
+        key, work = self._wanted[:2]
+        self.running = key
+        in_background(partial(once, (self.kind, key), work), partial(self._ended, key, True),
+                      partial(self._ended, key, False))
+
+    def _ended(self, key: Hashable, succeeded: bool, outcome) -> None:
+        self.running = None
+        wanted = self._wanted
+        if wanted is None:
+            return
+        if wanted[0] != key:
+            self._start()
+            return
+        self._wanted = None
+        (wanted[2] if succeeded else wanted[3])(outcome)
+
+
+_IN_FLIGHT: dict[Hashable, Future] = {}  # key -> the result of the work running for it
+_IN_FLIGHT_LOCK = threading.Lock()
+
+
+def once(key: Hashable, work: Callable[[], object]):
+    """`work()`; but if work for the same key is running in another thread (another widget),
+    wait for its result instead: the same exact computation never runs twice at once."""
+    with _IN_FLIGHT_LOCK:
+        future = _IN_FLIGHT.get(key)
+        mine = future is None
+        if mine:
+            future = _IN_FLIGHT[key] = Future()
+    if not mine:
+        return future.result()
+    try:
+        result = work()
+    except BaseException as error:
+        future.set_exception(error)
+        raise
+    else:
+        future.set_result(result)
+        return result
+    finally:
+        with _IN_FLIGHT_LOCK:
+            del _IN_FLIGHT[key]

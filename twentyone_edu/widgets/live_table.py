@@ -20,7 +20,7 @@ from ..rules import HISTORICAL, VARIANTS, variant
 from ..table import Table, format_money
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
-from .explorer import in_background, reraise
+from .explorer import Computation, reraise
 from .i18n import TEXT, check_language, engine_text, text
 from .language import Bilingual
 from .table_odds import exact_odds, odds_html
@@ -107,6 +107,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self._quiet = False
         self._speak(language, lambda callback: self._callback(callback, clear=False))
         self._odds_key, self._odds = None, None
+        self._odds_lane = Computation("odds")  # one position's odds at a time, the newest wins
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
         self._build_displays()
@@ -445,7 +446,12 @@ class TableWidget(Bilingual, widgets.VBox):
             bank=table.bank_number, rules=rules_label(table.rules, language)))
         self.settlement.value = self._settlement_html()
         self.log_view.value = self._log_html()
-        self.odds_view.value = self._odds_html() if self.odds_toggle.value else ""
+        if self.odds_toggle.value:
+            self.odds_view.value = self._odds_html()
+        else:
+            if self._odds_lane.stop():
+                self._odds_key = None  # asked again when the odds are shown again
+            self.odds_view.value = ""
 
     def _status_text(self) -> str:
         table, language = self.table, self.language
@@ -586,8 +592,8 @@ class TableWidget(Bilingual, widgets.VBox):
         key = (seat, hand, seen, table.rules)
         if key != self._odds_key:
             self._odds_key, self._odds = key, None
-            in_background(partial(exact_odds, seat, hand, seen, table.rules),
-                          partial(self._odds_ready, key), partial(self._odds_ready, key))
+            self._odds_lane.ask(key, partial(exact_odds, seat, hand, seen, table.rules),
+                                partial(self._odds_ready, key), partial(self._odds_ready, key))
         if self._odds is None:
             return f"<i>{escape(text('odds_computing', language))}</i>"
         if isinstance(self._odds, BaseException):

@@ -7,6 +7,7 @@ import asyncio
 import math
 import time
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -17,13 +18,13 @@ from ..errors import RuleError
 from ..rules import variant
 from .common import ChartImage, escape
 from .explorer import (
+    Computation,
     Explorer,
     count,
     exact_html,
-    in_background,
     keep_message,
     number,
-    remember,
+    once,
     reraise,
     running_loop,
     set_options,
@@ -31,6 +32,7 @@ from .explorer import (
     threshold_menu,
 )
 from .i18n import text
+from .lru import LRU
 
 if TYPE_CHECKING:
     from .. import plots
@@ -56,7 +58,7 @@ class SimulationExplorer(Explorer):
         self.result: simulate.SimulationResult | None = None
         self.settings: tuple | None = None  # (rules name, policy, banker, rounds, seed) of the run
         self._steps = None
-        self._pending: tuple | None = None  # (policy, rules) whose exact value is computed
+        self.computation = Computation("simulation")  # the exact value, or a chart's axes
         self._running_mean = np.empty(0)
         self._sum = 0.0
         self._last_frame = 0.0
@@ -99,12 +101,14 @@ class SimulationExplorer(Explorer):
         super()._apply_language(language)
         if self._chart is not None:
             key = _chart_key(self.settings[3], self.exact_value, language)
-            if key in _CHARTS:
-                self._chart_ready(key, _CHARTS[key])
+            chart = _CHARTS.get(key)
+            if chart is not None:
+                self._chart_ready(key, chart)
             else:
-                in_background(lambda: _new_chart(*key),
-                              keep_message(self.message, lambda c: self._chart_ready(key, c)),
-                              keep_message(self.message, self._failed))
+                self.computation.ask(
+                    key, partial(_new_chart, *key),
+                    keep_message(self.message, partial(self._chart_ready, key)),
+                    keep_message(self.message, self._failed))
 
     def _relabel(self) -> None:
         lang = self._language
@@ -161,36 +165,24 @@ class SimulationExplorer(Explorer):
         self._running_mean, self._sum = np.empty(total), 0.0
         self.settings = (rules.name, policy, rules.banker_stands_on, total, seed)
         self.progress.max, self.progress.value = total, 0
-        key = self._pending = (policy, rules)
+        key = (policy, rules, total, self._language)
         self.exact_value = None
         self.state = "computing"
         self._show_state()
-        language = self._language
-        value = _EXACT.get(key)
-        if value is not None and _chart_key(total, value, language) in _CHARTS:
-            chart_key = _chart_key(total, value, language)
-            self._exact_ready(key, value, chart_key, _CHARTS[chart_key])
+        found = _exact_and_chart(*key, cached_only=True)
+        if found is not None:
+            self.computation.stop()
+            self._exact_ready(found)
             return
+        self.computation.ask(key, partial(_exact_and_chart, *key),
+                             keep_message(self.message, self._exact_ready),
+                             keep_message(self.message, self._failed))
 
-        def work() -> tuple[Fraction, tuple, plots.ConvergenceChart]:
-            found = _EXACT.get(key)
-            found = exact.round_value(policy, rules=rules) if found is None else found
-            chart_key = _chart_key(total, found, language)
-            return found, chart_key, _CHARTS.get(chart_key) or _new_chart(*chart_key)
-
-        ready = keep_message(self.message, lambda result: self._exact_ready(key, *result))
-        in_background(work, ready, keep_message(self.message, self._failed))
-
-    def _exact_ready(self, key: tuple, value: Fraction, chart_key: tuple,
-                     chart: plots.ConvergenceChart) -> None:
-        _EXACT[key] = value
-        remember(_CHARTS, chart_key, chart, MAX_CHARTS)
-        if self.state == "computing" and key == self._pending:
-            self.exact_value, self._chart = value, chart
-            self._begin_running()
+    def _exact_ready(self, found: tuple[Fraction, plots.ConvergenceChart]) -> None:
+        self.exact_value, self._chart = found
+        self._begin_running()
 
     def _chart_ready(self, key: tuple, chart: plots.ConvergenceChart) -> None:
-        remember(_CHARTS, key, chart, MAX_CHARTS)
         if self._chart is not None and key == _chart_key(self.settings[3], self.exact_value,
                                                          self._language):
             self._chart = chart
@@ -242,7 +234,9 @@ class SimulationExplorer(Explorer):
         return taken
 
     def stop(self) -> None:
-        """Stop the run; what has been simulated so far stays on show."""
+        """Stop the run, or the wait for its exact value; what has been simulated so far stays
+        on show."""
+        self.computation.stop()
         if self.state in ("computing", "running"):
             self.state = "stopped"
             self._show_frame()
@@ -260,9 +254,27 @@ class SimulationExplorer(Explorer):
             self._last_frame = time.perf_counter()
 
 
-_EXACT: dict = {}  # (policy, RuleSet) -> exact.round_value, shared by every explorer
-_CHARTS: dict = {}  # (rounds, centre of the y axis, language) -> plots.ConvergenceChart
-MAX_CHARTS = 16  # about 1 MB each
+_EXACT = LRU(256)  # (policy, RuleSet) -> exact.round_value, shared by every explorer
+_CHARTS = LRU(16)  # (rounds, centre of the y axis, language) -> plots.ConvergenceChart, ~1 MB each
+
+
+def _exact_and_chart(policy: int, rules, total: int, lang: str, cached_only: bool = False):
+    """The exact value of a round (R7–R17) and the chart's axes for a run, each computed once
+    (slow: off the kernel's loop); with `cached_only`, None unless both are at hand."""
+    value = _EXACT.get((policy, rules))
+    if value is None:
+        if cached_only:
+            return None
+        value = once(("round_value", policy, rules),
+                     partial(exact.round_value, policy, rules=rules))
+        _EXACT.put((policy, rules), value)
+    key = _chart_key(total, value, lang)
+    chart = _CHARTS.get(key)
+    if chart is None:
+        if cached_only:
+            return None
+        chart = _new_chart(*key)
+    return value, chart
 
 
 def _chart_key(total: int, value: Fraction, lang: str) -> tuple[int, float, str]:
@@ -274,8 +286,10 @@ def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
     """The chart's axes for a run (about 70 ms: done off the kernel's loop in a notebook)."""
     from .. import plots  # matplotlib loads here, off the kernel's loop
 
-    return plots.ConvergenceChart(
+    chart = plots.ConvergenceChart(
         total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
         exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
         mean_label=text("chart_running", lang), thousands="\u202f" if lang == "ru" else ",")
+    _CHARTS.put((total, centre, lang), chart)
+    return chart

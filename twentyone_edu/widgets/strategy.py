@@ -4,6 +4,7 @@ banker threshold (R11, R14); choose a cell to see its exact numbers."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -12,11 +13,10 @@ from .. import exact
 from ..rules import variant
 from .common import ChartImage, escape
 from .explorer import (
+    Computation,
     Explorer,
     exact_html,
-    in_background,
     keep_message,
-    remember,
     reraise,
     set_options,
     signed,
@@ -24,6 +24,7 @@ from .explorer import (
     unless_relabelling,
 )
 from .i18n import text
+from .lru import LRU
 
 if TYPE_CHECKING:
     from .. import plots
@@ -40,7 +41,9 @@ class StrategyExplorer(Explorer):
         self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}
         self.ranks: tuple[str, ...] = ()
         self._raster: plots.Raster | None = None
-        self._waiting: set = set()  # rule sets being computed in the background
+        self._shown: tuple | None = None  # (rules name, banker threshold, heat_map(...)) shown
+        self._reverting = False  # the menus are being set back by stop()
+        self.computation = Computation("strategy")
         self.banker_menu = threshold_menu(
             rule_set.banker_stands_on if banker_stands_on is None else banker_stands_on,
             "banker_stands_on", "t21-strategy-banker")
@@ -50,6 +53,9 @@ class StrategyExplorer(Explorer):
         self.second_menu.add_class("t21-strategy-second")
         self.status = widgets.HTML()
         self.status.add_class("t21-strategy-status")
+        self.stop_button = widgets.Button(button_style="warning", icon="stop",
+                                          layout=widgets.Layout(width="auto", display="none"))
+        self.stop_button.add_class("t21-strategy-stop")
         self.cell = widgets.HTMLMath()
         self.cell.add_class("t21-strategy-cell")
         self.chart = ChartImage()
@@ -60,12 +66,14 @@ class StrategyExplorer(Explorer):
             widgets.HBox([self.title, self.language_toggle]),
             widgets.HBox([self.rules_menu, self.banker_menu]),
             widgets.HBox([self.first_menu, self.second_menu]),
-            self.message, self.status, self.cell, self.chart, self.legend,
+            self.message, widgets.HBox([self.status, self.stop_button]), self.cell, self.chart,
+            self.legend,
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
             self.rules_menu, self.message.guard(lambda _: self.update())), names="value")
         self.banker_menu.observe(self.message.guard(lambda _: self.update()), names="value")
+        self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
         for menu in (self.first_menu, self.second_menu):
             menu.observe(unless_relabelling(menu, self.message.guard(lambda _: self._show())),
                          names="value")
@@ -83,39 +91,59 @@ class StrategyExplorer(Explorer):
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
+        self.stop_button.description = text("strategy_stop", lang)
+        self.stop_button.tooltip = text("strategy_stop_tooltip", lang)
 
     def _key(self):
         return variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
 
     def update(self) -> None:
-        """Show the table for the chosen rules: at once if computed before, else compute it."""
-        key = self._key()
-        if key in _HEAT_MAPS:
-            self._use(key)
+        """Show the table for the chosen rules: at once if computed before, else compute it off
+        the kernel's loop, one table at a time; the newest choice wins, Stop gives up on it."""
+        if self._reverting:
+            return
+        key, choice = self._key(), (self.rules_menu.value, self.banker_menu.value)
+        found = self._shown[2] if self._shown and self._shown[:2] == choice else \
+            _HEAT_MAPS.get(key)
+        if found is not None:
+            self.computation.stop()
+            self._use(choice, found)
             return
         self.state = "computing"
-        self.status.value = f"<i>{escape(text('strategy_computing', self._language))}</i>"
-        if key in self._waiting:
+        self._show_status("strategy_computing")
+        self.computation.ask(key, partial(heat_map, key),
+                             keep_message(self.message, partial(self._use, choice)),
+                             keep_message(self.message, self._failed))
+
+    def stop(self) -> None:
+        """Stop waiting for the table being computed: the table shown before stays, and the
+        menus go back to its rules (the work, which cannot be interrupted, ends unseen)."""
+        if not self.computation.stop():
             return
-        self._waiting.add(key)
+        if self._shown is not None:
+            self._reverting = True
+            try:
+                self.rules_menu.value, self.banker_menu.value = self._shown[:2]
+            finally:
+                self._reverting = False
+        self.state = "ready" if self._shown is not None else "idle"
+        self._show_status("strategy_stopped" if self._shown else "strategy_stopped_empty")
 
-        def ready(_) -> None:
-            self._waiting.discard(key)
-            if self._key() == key:
-                self._use(key)
+    def _failed(self, error: BaseException) -> None:
+        self.state = "ready" if self._shown is not None else "idle"
+        self._show_status(None)
+        reraise(error)
 
-        def failed(error: BaseException) -> None:
-            self._waiting.discard(key)
-            reraise(error)
+    def _show_status(self, key: str | None) -> None:
+        """The status line (`key` of TEXT, or nothing), with Stop beside it while computing."""
+        self.stop_button.layout.display = None if self.state == "computing" else "none"
+        self.status.value = f"<i>{escape(text(key, self._language))}</i>" if key else ""
 
-        in_background(lambda: heat_map(key), keep_message(self.message, ready),
-                      keep_message(self.message, failed))
-
-    def _use(self, key) -> None:
-        self.ranks, self.table = _TABLES[key]
-        self._raster = _HEAT_MAPS[key]
+    def _use(self, choice: tuple, found: tuple) -> None:
+        self.ranks, self.table, self._raster = found
+        self._shown = (*choice, found)
         self.state = "ready"
-        self.status.value = ""
+        self._show_status(None)
         first, second = self._wanted
         options = list(self.ranks)
         for menu, wanted, fallback in ((self.first_menu, first, options[-1]),
@@ -163,35 +191,32 @@ def _verdict(row) -> str:
     return "buy" if row["gain"] > 0 else "stand" if row["gain"] < 0 else "equal"
 
 
-_TABLES: dict = {}  # RuleSet -> (ranks, table), shared by every StrategyExplorer
-_HEAT_MAPS: dict = {}  # RuleSet -> plots.Raster, the newest MAX_HEAT_MAPS kept
-MAX_HEAT_MAPS = 24  # about 1 MB each
+_HEAT_MAPS = LRU(24)  # RuleSet -> (ranks, table, plots.Raster), about 1 MB each
 
 
 def strategy_values(rules) -> tuple[tuple[str, ...], dict]:
     """The ranks of the heat map (one per value class, in the engine's order) and
     {(first, second): the row of exact.strategy_table, or None for a natural}."""
-    if rules not in _TABLES:
-        rows = {tuple(row["hand"].split()): row for row in exact.strategy_table(rules=rules)}
-        ranks = tuple(dict.fromkeys(rank for hand in rows for rank in hand))
-        table = {(a, b): rows.get((a, b), rows.get((b, a))) for a in ranks for b in ranks}
-        _TABLES[rules] = ranks, table
-    return _TABLES[rules]
+    rows = {tuple(row["hand"].split()): row for row in exact.strategy_table(rules=rules)}
+    ranks = tuple(dict.fromkeys(rank for hand in rows for rank in hand))
+    return ranks, {(a, b): rows.get((a, b), rows.get((b, a))) for a in ranks for b in ranks}
 
 
-def heat_map(rules) -> plots.Raster:
-    """The heat map of `rules`, drawn once (the slow part: off the kernel's loop). It holds no
-    words, only ranks and numbers (buy − stand in hundredths of a stake), so it serves every
-    language; the widget writes the title and the legend beside it."""
+def heat_map(rules) -> tuple[tuple[str, ...], dict, plots.Raster]:
+    """The ranks, the table and the heat map of `rules`, computed and drawn once (the slow
+    part: off the kernel's loop). The picture holds no words, only ranks and numbers (buy −
+    stand in hundredths of a stake), so it serves every language; the widget writes the title
+    and the legend beside it."""
     from .. import plots  # matplotlib loads here, off the kernel's loop
 
-    if rules in _HEAT_MAPS:
-        return _HEAT_MAPS[rules]
+    found = _HEAT_MAPS.get(rules)
+    if found is not None:
+        return found
     ranks, table = strategy_values(rules)
     gains = {cell: None if row is None else row["gain"] for cell, row in table.items()}
     figure = plots.strategy_heatmap(
         gains, ranks, title="", xlabel="", ylabel="", colorbar_label="", missing_label="21",
         cell_format=lambda gain: f"{100 * gain:+.0f}".replace("-", "−"))
-    raster = plots.Raster.of_grid(figure, len(ranks), len(ranks))
-    remember(_HEAT_MAPS, rules, raster, MAX_HEAT_MAPS)
-    return raster
+    found = ranks, table, plots.Raster.of_grid(figure, len(ranks), len(ranks))
+    _HEAT_MAPS.put(rules, found)
+    return found
