@@ -36,8 +36,8 @@ class DecisionRow(TypedDict):
     total: int
     soft: bool
     stand: Fraction
-    draw: Fraction | None  # None where buying is not allowed (R11)
-    gain: Fraction | None  # draw − stand
+    draw: Fraction
+    gain: Fraction  # draw − stand
     best: Choice  # 'either' on an exact tie
 
 
