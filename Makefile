@@ -28,6 +28,7 @@ lab: $(VENV)/.lab-installed
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
+from ..results import DecisionValues, Distribution, Outcome
 from ..rules import variant
 from .common import ChartImage, InputError, escape
 from .explorer import (
@@ -43,8 +44,8 @@ class AdviceExplorer(Explorer):
         self.hand: tuple = ()
         self.seen: tuple = ()
         self.rules = rule_set
-        self.distribution: dict | None = None
-        self.values: dict | None = None
+        self.distribution: Distribution | None = None
+        self.values: DecisionValues | None = None
         self._version = 0  # the newest chart asked for; older renders are dropped
         self._request = 0  # the newest hand asked for; older answers are dropped
         self.hand_buttons = []
@@ -117,14 +118,14 @@ class AdviceExplorer(Explorer):
         request = self._request
         self.status.value = f"<i>{escape(text('advice_computing', self._language))}</i>"
 
-        def work() -> tuple[dict, dict, dict]:
+        def work() -> tuple[Distribution, dict[Outcome, str], DecisionValues]:
             from .. import symbolic  # sympy loads here, off the kernel's loop
 
             distribution = exact.draw_distribution(hand, seen, rules=rules)
             latex = {k: symbolic.latex(Fraction(p)) for k, p in distribution.items()}
             return distribution, latex, exact.decision_values(hand, seen, rules=rules)
 
-        def ready(result: tuple[dict, dict, dict]) -> None:
+        def ready(result: tuple[Distribution, dict[Outcome, str], DecisionValues]) -> None:
             if request == self._request:
                 self.status.value = ""
                 self.hand, self.seen, self.rules = hand, seen, rules
@@ -180,9 +181,10 @@ class AdviceExplorer(Explorer):
     def _values_html(self) -> str:
         lang = self._language
         lines = []
-        for key, label in (("stand", "advice_stand_value"), ("draw", "advice_buy_value")):
+        for value, label in ((self.values["stand"], "advice_stand_value"),
+                             (self.values["draw"], "advice_buy_value")):
             lines.append(f"{escape(text(label, lang))}: "
-                         f"{exact_html(Fraction(self.values[key]), lang)}")
+                         f"{exact_html(Fraction(value), lang)}")
         return "<br>".join(lines)
 
     def _verdict_html(self) -> str:
