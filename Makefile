@@ -38,4 +38,4 @@ voila: $(VENV)/.test-installed
 	$(BIN)/python -m voila notebooks/app.ipynb
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache
