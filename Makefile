@@ -28,6 +28,7 @@ lab: $(VENV)/.lab-installed
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
@@ -37,4 +38,4 @@ voila: $(VENV)/.test-installed
 	$(BIN)/python -m voila notebooks/app.ipynb
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -24,6 +24,7 @@ def test_make_lab_opens_jupyterlab_on_the_first_notebook():
     assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()
 
 
-def test_make_test_lints_and_runs_pytest():
+def test_make_test_lints_type_checks_and_runs_pytest():
     commands = dry_run("test")
-    assert "ruff check" in commands and "-m pytest" in commands
+    assert "ruff check" in commands and "-m mypy" in commands and "-m pytest" in commands
+    assert commands.index("ruff check") < commands.index("-m mypy") < commands.index("-m pytest")

@@ -24,11 +24,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import checks, rounds
+from .cards import Shoe
 from .composition import value_classes
+from .results import BankPrice, Policy, RulesLike
 from .rules import HISTORICAL
 
 
-def bank_value(n_players, policy, shoe=None, rules=HISTORICAL) -> Fraction:
+def bank_value(n_players: int, policy: Policy, shoe: Shoe | None = None,
+               rules: RulesLike = HISTORICAL) -> Fraction:
     """The banker's exact expected gain per round against n_players (1–11), stakes 1 (R9–R17).
 
     Every player plays `policy` ('optimal' or a threshold N). Equal to −n · round_value(policy):
@@ -42,7 +45,8 @@ def bank_value(n_players, policy, shoe=None, rules=HISTORICAL) -> Fraction:
     return -n * rounds.round_value_of(rules, base, chosen)
 
 
-def bank_price(n_players, policy, shoe=None, rules=HISTORICAL) -> dict:
+def bank_price(n_players: int, policy: Policy, shoe: Shoe | None = None,
+               rules: RulesLike = HISTORICAL) -> BankPrice:
     """A fair price for the bank (R20): its expected gain over the rest of the shoe (R18).
 
     The banker holds the bank until the shoe is dealt through, so a fair price is the banker's

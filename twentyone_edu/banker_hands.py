@@ -20,26 +20,31 @@ no fractions until the very end, and many shoes can be done at once with numpy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
 
 import numpy as np
+import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
 from .composition import RADIX, ValueClasses, decode, encode
+from .results import Distribution, Outcome
+from .rules import RuleSet
 
 INT64_SAFE = 2**61  # sums below this fit in numpy's int64 with room to spare
 CHUNK = 256  # shoes done together: enough to keep numpy busy, few enough to stay in the cache
 
 
-def banker_outcomes_of(rules) -> tuple:
+def banker_outcomes_of(rules: RuleSet) -> tuple[Outcome, ...]:
     """The ways the banker's hand can end: 'natural', a total he stands on, or 'bust' (R9, R14)."""
     return ("natural", *range(rules.banker_stands_on, 22), "bust")
 
 
-def banker_stops(classes: ValueClasses, points: int, aces: int, cards: int, code: int):
+def banker_stops(classes: ValueClasses, points: int, aces: int, cards: int,
+                 code: int) -> Outcome | None:
     """How the banker's hand ends, or None while he must still take a card (R7, R9, R14)."""
     if cards < 2:
         return None
@@ -57,7 +62,7 @@ def banker_stops(classes: ValueClasses, points: int, aces: int, cards: int, code
 class BankerHands:
     """Every final hand of the banker from a start, grouped by (cards drawn, outcome)."""
 
-    outcomes: tuple
+    outcomes: tuple[Outcome, ...]
     groups: tuple[tuple[int, int], ...]  # (cards drawn k, outcome index), sorted
     orderings: np.ndarray  # how many orders deal him each final hand
     low: Parts  # the distinct halves of the final hands over the low classes
@@ -87,7 +92,7 @@ def final_hands(classes: ValueClasses, start: tuple[int, ...],
     size = classes.size
     outcomes = banker_outcomes_of(classes.rules)
     steps = [RADIX**r for r in range(size)]
-    stops: dict[tuple[int, int, int], object] = {}
+    stops: dict[tuple[int, int, int], Outcome | None] = {}
     begun = encode(start)
     level = {0: [1, classes.points_of(start), start[classes.ace], sum(start)]}
     finals = []
@@ -112,7 +117,8 @@ def final_hands(classes: ValueClasses, start: tuple[int, ...],
     return _plan(outcomes, finals, size, caps)
 
 
-def _plan(outcomes, finals, size, caps) -> BankerHands:
+def _plan(outcomes: tuple[Outcome, ...], finals: list[tuple[int, int, int, int]], size: int,
+          caps: tuple[int, ...]) -> BankerHands:
     """Arrange the final hands for fast sums: sorted by group, then by their high half."""
     codes, outcome, orderings, drawn_cards = (np.array(column, dtype=np.int64)
                                               for column in zip(*finals, strict=True))
@@ -159,7 +165,7 @@ class Parts:
 
     first: int  # the classes are first, first + 1, ..., first + width - 1
     counts: np.ndarray  # one row per distinct part-hand
-    halves: tuple | None  # (left Parts, right Parts, left_of, right_of); None for one class
+    halves: tuple[Parts, Parts, np.ndarray, np.ndarray] | None  # (left, right, left_of, right_of)
 
 
 def parts_of(counts: np.ndarray, first: int) -> tuple[Parts, np.ndarray]:
@@ -175,7 +181,7 @@ def parts_of(counts: np.ndarray, first: int) -> tuple[Parts, np.ndarray]:
     return Parts(first, rows, (left, right, left_of, right_of)), index_of.reshape(-1)
 
 
-def products(parts: Parts, shoes: np.ndarray, dtype) -> np.ndarray:
+def products(parts: Parts, shoes: np.ndarray, dtype: npt.DTypeLike) -> np.ndarray:
     """Π_r (n_r)_{k_r} for every part-hand k (rows) and every shoe n (columns)."""
     if parts.halves is None:
         counts = shoes[:, parts.first]
@@ -198,7 +204,8 @@ def _largest_sum(hands: BankerHands, shoe: np.ndarray) -> float:
     return float(np.sum(hands.orderings * low[hands.term_part[0]] * high[hands.term_part[1]]))
 
 
-def numerators(hands: BankerHands, shoes, weight: int = 1) -> np.ndarray:
+def numerators(hands: BankerHands, shoes: Sequence[Sequence[int]] | np.ndarray,
+               weight: int = 1) -> np.ndarray:
     """For each shoe (row) and group (column): Σ orderings(C) · Π_r (n_r)_{k_r} over the group.
 
     Dividing by (U)_k, U the shoe's size and k the group's cards drawn, gives the chance that the
@@ -240,7 +247,7 @@ def _numerators_exact(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
     return np.add.reduceat(rows, hands.group_starts, axis=0).T
 
 
-def distribution(hands: BankerHands, shoe: tuple[int, ...]) -> dict:
+def distribution(hands: BankerHands, shoe: tuple[int, ...]) -> Distribution:
     """The banker's final outcome from one shoe: {'natural' | total | 'bust': Fraction}."""
     size = sum(shoe)
     chances = dict.fromkeys(hands.outcomes, Fraction(0))

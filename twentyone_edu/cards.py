@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import CardError
+
+if TYPE_CHECKING:
+    from .results import HandLike
+    from .rules import RuleSet
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FRENCH_PACK = RANKS  # 52 cards: 4 of each of 13 ranks (R1)
@@ -33,7 +37,7 @@ class Card:
     rank: str
     suit: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.rank not in RANKS:
             raise CardError(f"{self.rank!r} is not a card rank (use A, 2-10, J, Q, K)")
         if self.suit is not None and self.suit not in SUITS:
@@ -60,7 +64,7 @@ def parse_card(token: str) -> Card:
     return Card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit.lower()] if suit else None)
 
 
-def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+def parse_cards(text: HandLike) -> tuple[Card, ...]:
     """Cards from text like 'A K 10 9 q♠' or from an iterable of cards or tokens (R1)."""
     if isinstance(text, Card):
         return (text,)
@@ -99,7 +103,7 @@ def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> 
     return int(rank)
 
 
-def hand_value(cards, rules=None) -> HandValue:
+def hand_value(cards: HandLike, rules: RuleSet | None = None) -> HandValue:
     """The best total of a hand, soft or hard, natural or bust (R2, R3; ochko via rules)."""
     cards = parse_cards(cards)
     if not cards:
@@ -164,7 +168,7 @@ class Shoe:
     def __len__(self) -> int:
         return sum(n for _, n in self.counts)
 
-    def remove(self, cards) -> Shoe:
+    def remove(self, cards: HandLike) -> Shoe:
         """A new shoe without these cards; more of a rank than the shoe holds is an error."""
         left = dict(self.counts)
         for card in parse_cards(cards):

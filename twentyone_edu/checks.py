@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import Shoe, parse_cards
 from .composition import ValueClasses, most_cards
 from .errors import CardError, IllegalAction, RuleError
+from .results import HandLike, Policy, RulesLike
 from .rules import VARIANTS, RuleSet, variant
 
 
-def rules_of(rules) -> RuleSet:
+def rules_of(rules: RulesLike) -> RuleSet:
     """A RuleSet, or the one in VARIANTS with this name."""
     if isinstance(rules, (RuleSet, str)):
         return variant(rules)
@@ -16,7 +19,7 @@ def rules_of(rules) -> RuleSet:
                     f"{', '.join(VARIANTS)})")
 
 
-def shoe_of(shoe, rules: RuleSet) -> Shoe:
+def shoe_of(shoe: Shoe | None, rules: RuleSet) -> Shoe:
     """The shoe given, or a fresh one of rules.decks packs when None (R1)."""
     if shoe is None:
         return Shoe.fresh(rules.decks, rules.pack)
@@ -25,14 +28,14 @@ def shoe_of(shoe, rules: RuleSet) -> Shoe:
     return shoe
 
 
-def unseen(classes: ValueClasses, shoe: Shoe, *card_groups) -> tuple[int, ...]:
+def unseen(classes: ValueClasses, shoe: Shoe, *card_groups: HandLike) -> tuple[int, ...]:
     """The class counts of the shoe without the given cards (CardError if impossible)."""
     cards = [card for group in card_groups for card in parse_cards(group)]
     classes.of_cards(cards)
     return classes.of_shoe(shoe.remove(cards))
 
 
-def hand_of(classes: ValueClasses, hand, minimum: int) -> tuple[int, ...]:
+def hand_of(classes: ValueClasses, hand: HandLike, minimum: int) -> tuple[int, ...]:
     """The class counts of a hand of at least `minimum` cards."""
     counts = classes.of_cards(hand)
     if sum(counts) < minimum:
@@ -41,7 +44,7 @@ def hand_of(classes: ValueClasses, hand, minimum: int) -> tuple[int, ...]:
     return counts
 
 
-def start_of(classes: ValueClasses, upcard) -> tuple[int, ...]:
+def start_of(classes: ValueClasses, upcard: HandLike | None) -> tuple[int, ...]:
     """The class counts of the banker's known card: none, or one upcard."""
     if upcard is None:
         return (0,) * classes.size
@@ -64,7 +67,7 @@ def may_buy(classes: ValueClasses, held: tuple[int, ...]) -> None:
         raise IllegalAction(f"the hand {text} has 21; the player must stand (R11)")
 
 
-def policy_of(policy) -> int | None:
+def policy_of(policy: Policy) -> int | None:
     """None for 'optimal', or the threshold N of 'buy while the best total is below N'."""
     if policy == "optimal":
         return None
@@ -74,14 +77,15 @@ def policy_of(policy) -> int | None:
                     "2-21: buy while the best total is below N)")
 
 
-def players_of(n_players, low: int, high: int) -> int:
+def players_of(n_players: int, low: int, high: int) -> int:
     """A number of players between low and high."""
     if isinstance(n_players, int) and not isinstance(n_players, bool) and low <= n_players <= high:
         return n_players
     raise RuleError(f"n_players={n_players!r} is not valid (use a whole number {low}-{high})")
 
 
-def round_fits(classes: ValueClasses, counts, budget: int, last_cards: int) -> None:
+def round_fits(classes: ValueClasses, counts: Sequence[int], budget: int,
+               last_cards: int) -> None:
     """Refuse a shoe that could run out before the round is over.
 
     Before his last card a hand has at most 20 points (a player) or 21 (the banker), aces
@@ -96,7 +100,8 @@ def round_fits(classes: ValueClasses, counts, budget: int, last_cards: int) -> N
             f"{most_needed} (R18: the discards would be reshuffled); use a larger shoe")
 
 
-def deal_shoe(classes: ValueClasses, shoe, seen=(), players: int = 1) -> tuple[int, ...]:
+def deal_shoe(classes: ValueClasses, shoe: Shoe | None, seen: HandLike = (),
+              players: int = 1) -> tuple[int, ...]:
     """The class counts of the shoe a round is dealt from, checked to last the whole round."""
     base = unseen(classes, shoe_of(shoe, classes.rules), seen)
     round_fits(classes, base, 20 * players + 21, players + 1)

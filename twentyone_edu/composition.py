@@ -9,13 +9,16 @@ jack, queen and king score 2, 3 and 4, so each is a class of its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import PACKS, RANKS, Card, HandValue, Shoe, card_points, hand_value, parse_cards
 from .errors import CardError
+from .results import HandLike
 from .rules import RuleSet
 
 RADIX = 64  # no hand holds 64 cards of one class, so a hand's counts fit in one integer
@@ -29,7 +32,8 @@ class ValueClasses:
     rules: RuleSet
     ranks: tuple[tuple[str, ...], ...]
     points: tuple[int, ...]
-    _states: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _states: dict[tuple[int, int, int], HandValue] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -49,7 +53,7 @@ class ValueClasses:
         """All ranks of the class, e.g. '10/J/Q/K'."""
         return "/".join(self.ranks[index])
 
-    def of_cards(self, cards) -> tuple[int, ...]:
+    def of_cards(self, cards: HandLike) -> tuple[int, ...]:
         """The class counts of some cards; a rank outside the pack is a CardError."""
         counts = [0] * self.size
         for card in parse_cards(cards):
@@ -64,19 +68,19 @@ class ValueClasses:
                 counts[self._index(rank)] += n
         return tuple(counts)
 
-    def cards(self, counts) -> tuple[Card, ...]:
+    def cards(self, counts: Sequence[int]) -> tuple[Card, ...]:
         """Cards with these class counts, one rank standing for each class."""
         return tuple(_CARDS[self.name(i)] for i, n in enumerate(counts) for _ in range(n))
 
-    def text(self, counts) -> str:
+    def text(self, counts: Sequence[int]) -> str:
         """A hand as text, e.g. 'A 9' or '10 10'."""
         return " ".join(card.rank for card in self.cards(counts))
 
-    def points_of(self, counts) -> int:
+    def points_of(self, counts: Sequence[int]) -> int:
         """The points of some cards with every ace counted 1."""
         return sum(p * n for p, n in zip(self.points, counts, strict=True))
 
-    def state(self, counts) -> HandValue:
+    def state(self, counts: Sequence[int]) -> HandValue:
         """hand_value of a hand with these class counts (R2, R3)."""
         return self.state_of(self.points_of(counts), counts[self.ace], sum(counts), encode(counts))
 
@@ -118,7 +122,7 @@ def fresh_counts(rules: RuleSet) -> tuple[int, ...]:
     return value_classes(rules).of_shoe(Shoe.fresh(rules.decks, rules.pack))
 
 
-def most_cards(counts, points: tuple[int, ...], budget: int) -> int:
+def most_cards(counts: Sequence[int], points: tuple[int, ...], budget: int) -> int:
     """The largest number of cards from `counts` whose points add up to at most `budget`.
 
     Taking the lowest cards first gives the most cards for a given sum.
@@ -133,7 +137,7 @@ def most_cards(counts, points: tuple[int, ...], budget: int) -> int:
     return taken
 
 
-def encode(counts) -> int:
+def encode(counts: Sequence[int]) -> int:
     """A hand's class counts as one integer: the digits, in base RADIX, are the counts."""
     code = 0
     for n in reversed(counts):
@@ -141,7 +145,7 @@ def encode(counts) -> int:
     return code
 
 
-def decode(codes, size: int) -> np.ndarray:
+def decode(codes: npt.ArrayLike, size: int) -> np.ndarray:
     """Class counts (one row per hand) from encoded hands."""
     digits = np.array(codes, dtype=np.int64).reshape(-1, 1) // (RADIX ** np.arange(size))
     return digits % RADIX

@@ -14,6 +14,7 @@ from math import comb
 
 from . import banker_hands, naturals, rounds, strategy
 from .bank_price import bank_price, bank_value
+from .cards import Shoe
 from .checks import (
     deal_shoe,
     hand_of,
@@ -26,8 +27,18 @@ from .checks import (
     start_of,
     unseen,
 )
-from .composition import decode, value_classes
+from .composition import ValueClasses, decode, value_classes
 from .errors import CardError, RuleError
+from .results import (
+    AdviceRow,
+    DecisionValues,
+    Distribution,
+    HandLike,
+    Outcome,
+    Policy,
+    RulesLike,
+    StrategyRow,
+)
 from .rules import HISTORICAL
 
 __all__ = [
@@ -37,7 +48,7 @@ __all__ = [
 ]
 
 
-def natural_probability(shoe=None, rules=HISTORICAL) -> Fraction:
+def natural_probability(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL) -> Fraction:
     """The chance that two cards from the shoe are a natural (R3).
 
     Fresh two packs: 2 · (8/104) · (32/103) = 64/1339 (an ace then a ten, or a ten then an ace).
@@ -50,7 +61,8 @@ def natural_probability(shoe=None, rules=HISTORICAL) -> Fraction:
     return naturals.banker_natural_chance(classes, (0,) * classes.size, counts)
 
 
-def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
+def draw_distribution(hand: HandLike, seen: HandLike = (), shoe: Shoe | None = None,
+                      rules: RulesLike = HISTORICAL) -> Distribution:
     """{new best total | 'bust': chance} for the next card bought (R2, R11, R13).
 
     The next card is equally likely to be any card the player has not seen: not in his hand,
@@ -63,17 +75,18 @@ def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
     may_buy(classes, held)
     if sum(left) == 0:
         raise CardError("every card has been seen: there is no card left to buy")
-    chances: dict = {}
+    chances: Distribution = {}
     for bought, n in enumerate(left):
         if n:
             value = classes.state(tuple(count + (c == bought) for c, count in enumerate(held)))
-            key = "bust" if value.bust else value.total
+            key: Outcome = "bust" if value.bust else value.total
             chances[key] = chances.get(key, Fraction(0)) + Fraction(n, sum(left))
     totals = sorted(key for key in chances if key != "bust")
     return {key: chances[key] for key in [*totals, "bust"] if key in chances}
 
 
-def first_banker_probabilities(n_players, shoe=None, rules=HISTORICAL) -> list[Fraction]:
+def first_banker_probabilities(n_players: int, shoe: Shoe | None = None,
+                               rules: RulesLike = HISTORICAL) -> list[Fraction]:
     """[chance for seat 1, seat 2, ...] of holding the bank first (R4).
 
     Cards are handed out one at a time in seat order, round and round; the first ace decides.
@@ -93,7 +106,8 @@ def first_banker_probabilities(n_players, shoe=None, rules=HISTORICAL) -> list[F
     return seats
 
 
-def banker_outcomes(shoe=None, rules=HISTORICAL, upcard=None) -> dict:
+def banker_outcomes(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL,
+                    upcard: HandLike | None = None) -> Distribution:
     """{'natural' | total | 'bust': chance} of how the banker's hand ends (R9, R14).
 
     With `upcard`, the banker's first card is known and removed from the shoe: this is the
@@ -108,7 +122,9 @@ def banker_outcomes(shoe=None, rules=HISTORICAL, upcard=None) -> dict:
     return banker_hands.distribution(table, counts)
 
 
-def decision_values(hand, seen=(), shoe=None, rules=HISTORICAL, upcard=None) -> dict:
+def decision_values(hand: HandLike, seen: HandLike = (), shoe: Shoe | None = None,
+                    rules: RulesLike = HISTORICAL,
+                    upcard: HandLike | None = None) -> DecisionValues:
     """{'stand': value, 'draw': value}: the player's expected result, stake 1 (R9–R17).
 
     'stand' is the expected result of stopping now; 'draw' of buying one card and then going
@@ -128,11 +144,12 @@ def decision_values(hand, seen=(), shoe=None, rules=HISTORICAL, upcard=None) -> 
     round_fits(classes, rest, budget, 2)
     tree = strategy.solve(rules, base, start, (held,), None)
     no_natural = naturals.no_banker_natural(classes, start, rest)
-    return {"stand": tree.value(held, "stand") / no_natural,
-            "draw": tree.value(held, "draw") / no_natural}
+    return {"stand": tree.known(held, "stand") / no_natural,
+            "draw": tree.known(held, "draw") / no_natural}
 
 
-def round_value(policy, shoe=None, rules=HISTORICAL) -> Fraction:
+def round_value(policy: Policy, shoe: Shoe | None = None,
+                rules: RulesLike = HISTORICAL) -> Fraction:
     """The player's expected result per round, stake 1, from the deal (R7–R17).
 
     One player against the banker. `policy` is a whole number N (buy while the best total is
@@ -145,7 +162,8 @@ def round_value(policy, shoe=None, rules=HISTORICAL) -> Fraction:
     return rounds.round_value_of(rules, base, chosen)
 
 
-def strategy_table(shoe=None, rules=HISTORICAL, seen=()) -> list[dict]:
+def strategy_table(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL,
+                   seen: HandLike = ()) -> list[StrategyRow]:
     """For every two-card hand (no naturals): the values of standing and buying (R9–R17).
 
     One dict per hand: 'hand' (text, one rank per value class, e.g. 'A 9' or '10 10'),
@@ -157,15 +175,16 @@ def strategy_table(shoe=None, rules=HISTORICAL, seen=()) -> list[dict]:
     classes = value_classes(rules)
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
-    rows = []
+    rows: list[StrategyRow] = []
     for hand in rounds.two_card_hands(classes, base):
         if _something_to_decide(classes, base, hand):
-            rows.append(rounds.hand_values(classes, tree, base, hand) |
-                        {"probability": rounds.deal_chance(base, hand)})
+            rows.append({**rounds.hand_values(classes, tree, base, hand),
+                         "probability": rounds.deal_chance(base, hand)})
     return rows
 
 
-def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> list[dict]:
+def advice_check(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL, seen: HandLike = (),
+                 max_cards: int = 2) -> list[AdviceRow]:
     """The old advice «don't buy on 19 or 20», checked hand by hand (the advice after R11).
 
     Every hard and soft 19 and 20 of at most `max_cards` cards (two by default: the hands the
@@ -178,23 +197,25 @@ def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> li
         raise RuleError(f"max_cards={max_cards!r} is not valid (use a whole number 2-21)")
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
-    rows = []
+    rows: list[AdviceRow] = []
     for code, n_cards in sorted(tree.cards.items(), key=lambda item: (item[1], -item[0])):
         hand = tuple(decode([code], classes.size)[0].tolist())
         value = classes.state(hand)
         if (n_cards <= max_cards and value.total in (19, 20)
                 and _something_to_decide(classes, base, hand)):
             row = rounds.hand_values(classes, tree, base, hand)
-            rows.append(row | {"advice_holds": row["stand"] >= row["draw"]})
+            rows.append({**row, "advice_holds": row["stand"] >= row["draw"]})
     return rows
 
 
-def advice_failures(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> list[dict]:
+def advice_failures(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL, seen: HandLike = (),
+                    max_cards: int = 2) -> list[AdviceRow]:
     """The rows of advice_check where buying on 19 or 20 is strictly better than standing."""
     return [row for row in advice_check(shoe, rules, seen, max_cards) if not row["advice_holds"]]
 
 
-def _something_to_decide(classes, base, hand) -> bool:
+def _something_to_decide(classes: ValueClasses, base: tuple[int, ...],
+                         hand: tuple[int, ...]) -> bool:
     """Not a natural, not bust, and the banker does not surely hold a natural (R9, R10, R13)."""
     value = classes.state(hand)
     rest = tuple(b - h for b, h in zip(base, hand, strict=True))

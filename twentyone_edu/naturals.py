@@ -7,6 +7,7 @@ chance is that count over the ordered ways to deal the cards still to come.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
@@ -16,7 +17,7 @@ from .errors import CardError
 
 
 @lru_cache(maxsize=64)
-def natural_pairs(classes, start: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def natural_pairs(classes: ValueClasses, start: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The class sequences that complete a banker natural from his start (R3, R9)."""
     size = classes.size
     if sum(start) == 1:
@@ -28,7 +29,7 @@ def natural_pairs(classes, start: tuple[int, ...]) -> tuple[tuple[int, ...], ...
     return ()
 
 
-def natural_ways(pairs, counts) -> int:
+def natural_ways(pairs: tuple[tuple[int, ...], ...], counts: Sequence[int]) -> int:
     """Ordered ways to deal the banker a natural from these counts: n_j for a single card j;
     n_i · n_j for a pair of classes i, j, or n_i · (n_i − 1) when both are of class i."""
     total = 0
@@ -41,14 +42,16 @@ def natural_ways(pairs, counts) -> int:
     return total
 
 
-def banker_natural_chance(classes: ValueClasses, start, counts) -> Fraction:
+def banker_natural_chance(classes: ValueClasses, start: tuple[int, ...],
+                          counts: Sequence[int]) -> Fraction:
     """P(the banker's closed cards, dealt from these counts after his start, are a natural) (R9)."""
     need = 2 - sum(start)
     pairs = natural_pairs(classes, start)
     return Fraction(natural_ways(pairs, counts), perm(sum(counts), need))
 
 
-def no_banker_natural(classes: ValueClasses, start, counts) -> Fraction:
+def no_banker_natural(classes: ValueClasses, start: tuple[int, ...],
+                      counts: Sequence[int]) -> Fraction:
     """P(no banker natural), refusing a shoe that surely gives him one (nothing to decide)."""
     chance = 1 - banker_natural_chance(classes, start, counts)
     if chance == 0:

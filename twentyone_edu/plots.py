@@ -13,6 +13,8 @@ import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -22,35 +24,36 @@ from matplotlib.image import imsave
 from matplotlib.ticker import FuncFormatter, NullLocator
 
 from .errors import RuleError
+from .results import Outcome
 
 BUY_COLOUR, STAND_COLOUR, BUST_COLOUR, EXACT_COLOUR = "#1b7837", "#762a83", "#b2182b", "#d95f02"
 DPI = 80
 
 
-def _as_float(value) -> float:
+def _as_float(value: Fraction | float | None) -> float:
     return math.nan if value is None else float(value)
 
 
-def luminance(colour) -> float:
+def luminance(colour: Sequence[float]) -> float:
     """The relative luminance of an RGB(A) colour with channels 0-1 (WCAG 2)."""
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def readable_on(background) -> str:
+def readable_on(background: Sequence[float]) -> str:
     """'black' or 'white', whichever contrasts more with `background` (at least 4.5:1 on any
     colour of the heat map's colour scale)."""
     light = luminance(background)
     return "black" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "white"
 
 
-def outcome_keys(distribution: Mapping) -> tuple:
+def outcome_keys(distribution: Mapping[Outcome, object]) -> tuple[Outcome, ...]:
     """The outcomes of a draw distribution in the order of a chart: totals, then bust."""
     totals = sorted(k for k in distribution if k != "bust")
     return tuple(totals) + (("bust",) if "bust" in distribution else ())
 
 
-def outcome_bars(distribution: Mapping, **labels) -> Figure:
+def outcome_bars(distribution: Mapping[Outcome, Fraction | float], **labels: Any) -> Figure:
     """Bars of the chance of each total after one more card, bust last (R2, R11, R13)."""
     heights = [_as_float(p) for p in distribution.values()]
     chart = OutcomeChart(outcome_keys(distribution), top=max(heights, default=1) * 1.18 or 1,
@@ -63,7 +66,7 @@ class OutcomeChart:
     """Bars over fixed outcomes (totals and bust): the axes are drawn once, then each frame
     redraws only the bars and their percentages (blitting), for any distribution over them."""
 
-    def __init__(self, keys: Sequence, *, top: float = 1.08, live: bool = True,
+    def __init__(self, keys: Sequence[Outcome], *, top: float = 1.08, live: bool = True,
                  title: str = "One more card", xlabel: str = "total after one more card",
                  ylabel: str = "probability", bust_label: str = "bust",
                  percent: Callable[[float], str] = "{:.1%}".format):
@@ -87,7 +90,7 @@ class OutcomeChart:
             self.canvas.draw()
             self._background = self.canvas.copy_from_bbox(self.figure.bbox)
 
-    def show(self, distribution: Mapping) -> None:
+    def show(self, distribution: Mapping[Outcome, Fraction | float]) -> None:
         """Set each bar to its outcome's chance in `distribution` (0 where it has none)."""
         for bar, label, key in zip(self.bars, self.labels, self.keys, strict=True):
             height = _as_float(distribution.get(key, 0))
@@ -95,7 +98,7 @@ class OutcomeChart:
             label.set_position((bar.get_x() + bar.get_width() / 2, height))
             label.set_text(self.percent(height))
 
-    def png(self, distribution: Mapping) -> bytes:
+    def png(self, distribution: Mapping[Outcome, Fraction | float]) -> bytes:
         """One frame as PNG bytes: the saved axes with the bars of `distribution`."""
         self.show(distribution)
         self.canvas.restore_region(self._background)
@@ -104,7 +107,8 @@ class OutcomeChart:
         return _encode(np.asarray(self.canvas.buffer_rgba()))
 
 
-def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[str], *,
+def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
+                     ranks: Sequence[str], *,
                      title: str = "Buy minus stand", xlabel: str = "second card",
                      ylabel: str = "first card", colorbar_label: str = "value of buying − standing",
                      missing_label: str = "21",
@@ -135,7 +139,7 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
     return fig
 
 
-def convergence(running_mean: np.ndarray, exact: float, std: float, **labels) -> Figure:
+def convergence(running_mean: np.ndarray, exact: float, std: float, **labels: Any) -> Figure:
     """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis)."""
     reach = 2 * std / math.sqrt(30) if math.isfinite(std) and std > 0 else 1.0
     chart = ConvergenceChart(len(running_mean), exact, reach=reach, live=False, **labels)
@@ -268,7 +272,7 @@ class Raster:
     def png(self, highlight: tuple[int, int] | None = None) -> bytes:
         """PNG bytes, with a yellow-and-black frame round one cell if asked."""
         pixels = self.pixels
-        if highlight in self.cells:
+        if highlight is not None and highlight in self.cells:
             pixels = pixels.copy()
             x0, y0, x1, y1 = self.cells[highlight]
             for width, colour in ((4, (0, 0, 0, 255)), (2, (255, 215, 0, 255))):

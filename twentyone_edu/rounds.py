@@ -13,15 +13,17 @@ with W(h) = E[result · 1{no banker natural} | h] from strategy.solve.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from math import perm
 
 from . import banker_hands, naturals, strategy
 from .composition import RADIX, ValueClasses, decode, encode, value_classes
+from .results import Choice, DecisionRow
 from .rules import RuleSet, settle
 
 
-def two_card_hands(classes: ValueClasses, base) -> list[tuple[int, ...]]:
+def two_card_hands(classes: ValueClasses, base: Sequence[int]) -> list[tuple[int, ...]]:
     """Every two-card hand (as class counts) the shoe can deal."""
     hands = []
     for i in range(classes.size):
@@ -32,7 +34,7 @@ def two_card_hands(classes: ValueClasses, base) -> list[tuple[int, ...]]:
     return hands
 
 
-def deal_chance(base, hand) -> Fraction:
+def deal_chance(base: Sequence[int], hand: Sequence[int]) -> Fraction:
     """The chance that the player's two closed cards are this hand, in either order."""
     orders = 1 if max(hand) == 2 else 2
     ways = 1
@@ -41,14 +43,14 @@ def deal_chance(base, hand) -> Fraction:
     return Fraction(orders * ways, perm(sum(base), 2))
 
 
-def deal_tree(rules: RuleSet, base, policy: int | None) -> strategy.PlayerTree:
+def deal_tree(rules: RuleSet, base: tuple[int, ...], policy: int | None) -> strategy.PlayerTree:
     """The player's values from every two-card hand of the shoe (shared by several answers)."""
     classes = value_classes(rules)
     roots = tuple(two_card_hands(classes, base))
     return strategy.solve(rules, base, (0,) * classes.size, roots, policy)
 
 
-def round_value_of(rules: RuleSet, base, policy: int | None) -> Fraction:
+def round_value_of(rules: RuleSet, base: tuple[int, ...], policy: int | None) -> Fraction:
     """The player's expected result per round from the shoe `base` (class counts)."""
     classes = value_classes(rules)
     tree = deal_tree(rules, base, policy)
@@ -58,26 +60,26 @@ def round_value_of(rules: RuleSet, base, policy: int | None) -> Fraction:
         rest = tuple(b - h for b, h in zip(base, hand, strict=True))
         banker_natural = naturals.banker_natural_chance(classes, zero, rest)
         mine = strategy.player_outcome(classes.state(hand))
-        total += deal_chance(base, hand) * (tree.value(hand) +
+        total += deal_chance(base, hand) * (tree.known(hand) +
                                             banker_natural * settle(mine, "natural", rules))
     return total
 
 
-def hand_values(classes: ValueClasses, tree: strategy.PlayerTree, base, hand) -> dict:
+def hand_values(classes: ValueClasses, tree: strategy.PlayerTree, base: tuple[int, ...],
+                hand: tuple[int, ...]) -> DecisionRow:
     """One hand's values of standing and buying, given no banker natural (R9–R17)."""
     value = classes.state(hand)
     rest = tuple(b - h for b, h in zip(base, hand, strict=True))
     no_natural = naturals.no_banker_natural(classes, (0,) * classes.size, rest)
-    stand = tree.value(hand, "stand") / no_natural
-    draw = tree.value(hand, "draw")
-    draw = None if draw is None else draw / no_natural
-    best = "stand" if draw is None or stand > draw else "draw" if draw > stand else "either"
+    stand = tree.known(hand, "stand") / no_natural
+    draw = tree.known(hand, "draw") / no_natural
+    best: Choice = "stand" if stand > draw else "draw" if draw > stand else "either"
     return {"hand": classes.text(hand), "cards": sum(hand), "total": value.total,
-            "soft": value.soft, "stand": stand, "draw": draw,
-            "gain": None if draw is None else draw - stand, "best": best}
+            "soft": value.soft, "stand": stand, "draw": draw, "gain": draw - stand, "best": best}
 
 
-def expected_cards(rules: RuleSet, base, policy: int | None) -> tuple[Fraction, Fraction]:
+def expected_cards(rules: RuleSet, base: tuple[int, ...],
+                   policy: int | None) -> tuple[Fraction, Fraction]:
     """(player's, banker's) expected number of cards in a round from `base` (R7–R14).
 
     The player holds 2 cards, plus his buys when neither side has a natural; under 'optimal'

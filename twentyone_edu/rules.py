@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from .cards import PACKS
 from .errors import RuleError, StakeError
 
-Outcome = int | str  # a final total below 22, 'bust' or 'natural' (a drawn 21 is the int 21)
+if TYPE_CHECKING:
+    from .results import Outcome, RulesLike
 
 
-def _whole(value) -> bool:
+def _whole(value: object) -> bool:
     """Whether `value` is a whole number (an int, but not True or False)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _payment(name: str, value) -> Fraction:
+def _payment(name: str, value: Any) -> Fraction:
     """A payment of the settlement table, in stakes, as a Fraction (R9–R17)."""
     try:
         payment = None if isinstance(value, bool) else Fraction(value)
@@ -65,7 +67,7 @@ class RuleSet:
     table_limit: int | None = field(default=None, metadata={
         "rule": "R5", "doc": "the largest stake allowed (None: the purse is the limit)"})
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type == "Fraction":
@@ -89,7 +91,7 @@ class RuleSet:
             raise RuleError(f"table_limit={self.table_limit!r} is not valid "
                             "(use a positive whole number or None)")
 
-    def with_(self, **changes) -> RuleSet:
+    def with_(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed, e.g. HISTORICAL.with_(banker_stands_on=16)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
@@ -145,7 +147,7 @@ def variant(name: str | RuleSet) -> RuleSet:
     return VARIANTS[name]
 
 
-def _check_money(name: str, value, zero_allowed: bool) -> None:
+def _check_money(name: str, value: int | Fraction, zero_allowed: bool) -> None:
     """Refuse a stake or late addition that is not an exact amount of money (R5, R6)."""
     exact = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
     if not exact or value < 0 or (value == 0 and not zero_allowed):
@@ -154,14 +156,14 @@ def _check_money(name: str, value, zero_allowed: bool) -> None:
                          f"fractions.Fraction, {size})")
 
 
-def _check_outcome(value, who: str, allowed: str) -> None:
+def _check_outcome(value: object, who: str, allowed: str) -> None:
     ok = value in ("bust", "natural") or (isinstance(value, int) and not isinstance(value, bool)
                                           and 2 <= value <= 21)
     if not ok:
         raise RuleError(f"{who}={value!r} is not an outcome ({allowed})")
 
 
-def settle(player: Outcome, banker: Outcome, rules: RuleSet = HISTORICAL,
+def settle(player: Outcome, banker: Outcome, rules: RulesLike = HISTORICAL,
            stake: int | Fraction = 1, late_addition: int | Fraction = 0) -> Fraction:
     """The player's result against the banker, in money (R9, R10, R12, R13, R15–R17, R6).
 

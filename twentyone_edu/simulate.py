@@ -22,6 +22,7 @@ import numpy as np
 
 from .cards import Shoe, card_points, hand_value
 from .errors import CardError, RuleError
+from .results import Outcome, RulesLike
 from .rules import HISTORICAL, RuleSet, settle, variant
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
@@ -41,10 +42,17 @@ class SimulationResult:
     results: np.ndarray
     sums: tuple[float, float] | None = field(default=None, repr=False)  # (Σ results, Σ squares)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.sums is None:
             sums = (float(self.results.sum()), float(np.square(self.results).sum()))
             object.__setattr__(self, "sums", sums)
+
+    @property
+    def _sums(self) -> tuple[float, float]:
+        """(Σ results, Σ squares), always filled in by __post_init__."""
+        if self.sums is None:
+            raise AssertionError("__post_init__ fills in the sums")
+        return self.sums
 
     @property
     def n(self) -> int:
@@ -54,14 +62,14 @@ class SimulationResult:
     @property
     def mean(self) -> float:
         """The players' mean result per round, the estimate of `exact.round_value`."""
-        return self.sums[0] / self.n
+        return self._sums[0] / self.n
 
     @property
     def std_error(self) -> float:
         """The standard error of the mean (sample standard deviation over the root of n)."""
         if self.n < 2:
             return float("nan")
-        total, squares = self.sums
+        total, squares = self._sums
         variance = max(0.0, (squares - total * total / self.n) / (self.n - 1))
         return sqrt(variance / self.n)
 
@@ -93,7 +101,7 @@ class FirstBankerResult:
         return np.sqrt(p * (1 - p) / self.n)
 
 
-def rounds(n_rounds: int, policy: Policy = 17, rules: RuleSet | str = HISTORICAL,
+def rounds(n_rounds: int, policy: Policy = 17, rules: RulesLike = HISTORICAL,
            shoe: Shoe | None = None, seed: int | None = 0, players: int = 1) -> SimulationResult:
     """Simulate `n_rounds` rounds, each from the same starting shoe (R7–R17).
 
@@ -107,7 +115,7 @@ def rounds(n_rounds: int, policy: Policy = 17, rules: RuleSet | str = HISTORICAL
 
 
 def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
-                    rules: RuleSet | str = HISTORICAL, shoe: Shoe | None = None,
+                    rules: RulesLike = HISTORICAL, shoe: Shoe | None = None,
                     seed: int | None = 0, players: int = 1) -> Iterator[SimulationResult]:
     """Simulate `total` rounds `step` at a time, yielding the result so far after each step.
 
@@ -124,7 +132,7 @@ def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
 
 
 def first_banker(n_players: int, n_trials: int, seed: int | None = 0, shoe: Shoe | None = None,
-                 rules: RuleSet | str = HISTORICAL) -> FirstBankerResult:
+                 rules: RulesLike = HISTORICAL) -> FirstBankerResult:
     """Deal a shuffled shoe one card at a time round the seats; the first ace holds the bank (R4).
 
     `shoe=None` is a fresh shoe of `rules.decks` packs (R1).
@@ -262,7 +270,9 @@ class _Game:
         outcome = np.where(natural, _NATURAL, np.where(total > 21, _BUST, total))
         return self.payout[outcome[:, :n], outcome[:, n:]].sum(axis=1)
 
-    def buy(self, counts, left, rng, hard, aces, rows, hand, buys) -> None:
+    def buy(self, counts: np.ndarray, left: np.ndarray, rng: np.random.Generator,
+            hard: np.ndarray, aces: np.ndarray, rows: np.ndarray, hand: int,
+            buys: np.ndarray) -> None:
         """Hand `hand` of rounds `rows` buys one card at a time while `buys` says so (R11, R14)."""
         while rows.size:
             total, soft = self.best(hard[rows, hand], aces[rows, hand])
@@ -295,7 +305,7 @@ def _buy_table(decides: Callable[[int, bool], bool]) -> np.ndarray:
 
 def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
     """The player's policy as a function (total, soft) -> buy? (R11)."""
-    if policy == "optimal":
+    if policy == "optimal":  # type: ignore[comparison-overlap]  # refused with a reason
         raise RuleError("policy='optimal' is not simulated: the best play depends on every card "
                         "seen (use exact.round_value('optimal'), or simulate a threshold N, a dict "
                         "{(total, soft): buy?} or a function of (total, soft))")
@@ -322,7 +332,8 @@ def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
 
 def _payout_table(rules: RuleSet) -> np.ndarray:
     """table[player outcome, banker outcome] -> the player's result, from `settle` (R9–R17)."""
-    names = {code: code for code in range(2, 22)} | {_BUST: "bust", _NATURAL: "natural"}
+    names: dict[int, Outcome] = {code: code for code in range(2, 22)}
+    names |= {_BUST: "bust", _NATURAL: "natural"}
     table = np.zeros((_NATURAL + 1, _NATURAL + 1))
     for p, player in names.items():
         for b, banker in names.items():
@@ -330,32 +341,32 @@ def _payout_table(rules: RuleSet) -> np.ndarray:
     return table
 
 
-def _check_count(value, name: str) -> int:
+def _check_count(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
         raise RuleError(f"{name}={value!r} is not valid (use a whole number 1-{MAX_ROUNDS:,})")
     return value
 
 
-def _check_players(value, name: str, least: int, most: int) -> int:
+def _check_players(value: int, name: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         raise RuleError(f"{name}={value!r} is not valid (use a whole number {least}-{most})")
     return value
 
 
-def _check_rules(rules) -> RuleSet:
+def _check_rules(rules: RulesLike) -> RuleSet:
     if not isinstance(rules, (RuleSet, str)):
         raise RuleError(f"rules={rules!r} is not a RuleSet (use HISTORICAL, a RuleSet or a "
                         "variant name such as 'ochko')")
     return variant(rules)
 
 
-def _check_seed(seed) -> int | None:
+def _check_seed(seed: int | None) -> int | None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise RuleError(f"seed={seed!r} is not valid (use a whole number 0 or more, or None)")
     return seed
 
 
-def _check_shoe(shoe, least: int) -> Shoe:
+def _check_shoe(shoe: Shoe, least: int) -> Shoe:
     if not isinstance(shoe, Shoe):
         raise CardError(f"shoe={shoe!r} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)")
     if not least <= len(shoe) <= 1_000_000:

@@ -44,6 +44,7 @@ ready when it needs them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -52,7 +53,9 @@ from math import lcm, perm
 import numpy as np
 
 from . import banker_hands, naturals
-from .composition import RADIX, encode, fresh_counts, value_classes
+from .cards import HandValue
+from .composition import RADIX, ValueClasses, encode, fresh_counts, value_classes
+from .results import Outcome
 from .rules import RuleSet, settle
 
 
@@ -63,12 +66,12 @@ class PlayerTree:
     size: int  # U, the cards in the shoe the hands are dealt from
     depth: int  # L in D(m) = (U − m)_{L − m}
     scale: int  # the common denominator of the settlement table
-    cards: dict  # code -> number of cards in the hand
-    stand: dict  # code -> Ŵ_stand, where standing is possible
-    draw: dict  # code -> Ŵ_draw, where buying is possible
-    best: dict  # code -> Ŵ of the play chosen (the better one, or the policy's)
+    cards: dict[int, int]  # code -> number of cards in the hand
+    stand: dict[int, int]  # code -> Ŵ_stand, where standing is possible
+    draw: dict[int, int]  # code -> Ŵ_draw, where buying is possible
+    best: dict[int, int]  # code -> Ŵ of the play chosen (the better one, or the policy's)
 
-    def value(self, counts, table: str = "best") -> Fraction | None:
+    def value(self, counts: Sequence[int], table: str = "best") -> Fraction | None:
         """W(p) for standing, buying or the chosen play (None where that play is not allowed)."""
         code = encode(counts)
         scaled = getattr(self, table).get(code)
@@ -77,15 +80,22 @@ class PlayerTree:
         m = self.cards[code]
         return Fraction(scaled, self.scale * perm(self.size - m, self.depth - m))
 
+    def known(self, counts: Sequence[int], table: str = "best") -> Fraction:
+        """value() of a hand and play the tree is sure to hold (a root, standing or buying)."""
+        value = self.value(counts, table)
+        if value is None:
+            raise AssertionError(f"the tree holds no {table!r} value for this hand")
+        return value
 
-def player_buys(value, policy: int | None) -> bool:
+
+def player_buys(value: HandValue, policy: int | None) -> bool:
     """Whether the player may and will buy: below 21 (R11), and below the policy's threshold."""
     if value.natural or value.bust or value.total >= 21:
         return False
     return policy is None or value.total < policy
 
 
-def player_outcome(value):
+def player_outcome(value: HandValue) -> Outcome:
     """The player's hand as settle() reads it: 'natural', 'bust' or its total (R3, R12, R13)."""
     return "natural" if value.natural else "bust" if value.bust else value.total
 
@@ -99,11 +109,11 @@ def caps_for(rules: RuleSet, base: tuple[int, ...]) -> tuple[int, ...]:
 class Node:
     """One hand the player can hold: its value, size, the shoe left, and the hands one card on."""
 
-    value: object  # its HandValue
+    value: HandValue
     cards: int  # m, the number of cards in it
     left: tuple[int, ...]  # the class counts of S − p, the cards the player has not seen
-    children: list  # (class r, code of p + r) for every card r that does not bust it
-    busts: list  # the classes r whose card busts it
+    children: list[tuple[int, int]]  # (class r, code of p + r) for every card r not busting it
+    busts: list[int]  # the classes r whose card busts it
 
 
 @lru_cache(maxsize=64)
@@ -145,7 +155,9 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
                       stand, draw, best)
 
 
-def _buying_values(hands, stand, policy, shoe_size, need, depth, bust, pairs):
+def _buying_values(hands: dict[int, Node], stand: dict[int, int], policy: int | None,
+                   shoe_size: int, need: int, depth: int, bust: int,
+                   pairs: tuple[tuple[int, ...], ...]) -> tuple[dict[int, int], dict[int, int]]:
     """Ŵ_draw where the player buys, and Ŵ of the chosen play everywhere (deepest hands first).
 
     A bust hand of m cards is worth bust · P(no banker natural) · D(m), which in whole numbers
@@ -179,20 +191,21 @@ def _buying_values(hands, stand, policy, shoe_size, need, depth, bust, pairs):
     return draw, best
 
 
-def _reachable(classes, base, roots, policy) -> dict[int, Node]:
+def _reachable(classes: ValueClasses, base: tuple[int, ...], roots: tuple[tuple[int, ...], ...],
+               policy: int | None) -> dict[int, Node]:
     """Every hand the player can hold, from the roots, buying as the policy allows (R11).
 
     Bust hands are left out; each hand is kept under its code (composition.encode).
     """
     steps = [RADIX**r for r in range(classes.size)]
-    hands = {}
+    hands: dict[int, Node] = {}
     frontier = []
     for root in roots:
         code = encode(root)
         left = tuple(b - h for b, h in zip(base, root, strict=True))
         hands[code] = Node(classes.state(root), sum(root), left, [], [])
         frontier.append((code, classes.points_of(root), root[classes.ace]))
-    values = {}  # (points, aces, cards) -> HandValue, as in classes.state_of
+    values: dict[tuple[int, int, int], HandValue] = {}  # (points, aces, cards), as in state_of
     while frontier:
         following = []
         for code, points, aces in frontier:
@@ -222,7 +235,9 @@ def _reachable(classes, base, roots, policy) -> dict[int, Node]:
     return hands
 
 
-def _stand_values(table, nodes, codes, outcome_rows, weights, shoe_size, depth) -> dict:
+def _stand_values(table: banker_hands.BankerHands, nodes: list[Node], codes: list[int],
+                  outcome_rows: list[int], weights: np.ndarray, shoe_size: int,
+                  depth: int) -> dict[int, int]:
     """Ŵ_stand for every hand in `nodes`, all banker distributions computed in one batch."""
     if not nodes:
         return {}

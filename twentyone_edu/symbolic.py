@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import sympy as sp
 
 from .cards import PACKS, hand_value
 from .errors import CardError, RuleError
+from .results import RulesLike
 from .rules import HISTORICAL, RuleSet, variant
 
 n = sp.Symbol("n", integer=True, positive=True)  # packs in the shoe (R1)
@@ -30,7 +32,7 @@ MOST_CARDS = 8 * 52  # the largest shoe of R1: eight packs of 52
 MOST_PLAYERS = 12  # the most seats at a table (R4)
 
 
-def natural_probability(packs=n, rules: RuleSet | str = HISTORICAL) -> sp.Expr:
+def natural_probability(packs: int | sp.Symbol = n, rules: RulesLike = HISTORICAL) -> sp.Expr:
     """P(two cards from a fresh shoe of `packs` packs make a natural), as a formula (R3).
 
     Each ordered pair of ranks that `hand_value` calls a natural adds
@@ -68,7 +70,8 @@ def improving_card_probability(total: int, soft: bool = False) -> sp.Expr:
     return a / u if total == 20 else (a + t) / u
 
 
-def first_ace_probability(position=k, cards=u, aces=a) -> sp.Expr:
+def first_ace_probability(position: int | sp.Expr = k, cards: int | sp.Expr = u,
+                          aces: int | sp.Expr = a) -> sp.Expr:
     """P(the first ace is the `position`-th card dealt) = C(u − k, a − 1) / C(u, a) (R4).
 
     The cards after the k-th must hold the other a − 1 aces: C(u − k, a − 1) of the C(u, a)
@@ -82,7 +85,8 @@ def first_ace_probability(position=k, cards=u, aces=a) -> sp.Expr:
     return sp.binomial(cards - position, aces - 1) / sp.binomial(cards, aces)
 
 
-def first_banker_probability(seat=s, players=p, cards=u, aces=a) -> sp.Expr:
+def first_banker_probability(seat: int | sp.Expr = s, players: int | sp.Expr = p,
+                             cards: int | sp.Expr = u, aces: int | sp.Expr = a) -> sp.Expr:
     """P(seat `seat` of `players` gets the first ace, so holds the bank), as a sum (R4).
 
     Cards go round the seats one at a time, so the seat receives cards s, s + p, s + 2p, ...;
@@ -98,7 +102,8 @@ def first_banker_probability(seat=s, players=p, cards=u, aces=a) -> sp.Expr:
     return sp.Rational(chance.doit()) if numbers else chance
 
 
-def first_banker_probabilities(players: int, cards: int = 104, aces: int = 8) -> list:
+def first_banker_probabilities(players: int, cards: int = 104,
+                               aces: int = 8) -> list[sp.Rational]:
     """Every seat's chance of the first ace, seat 1 first, as exact rationals (R4)."""
     _check_deal(1, players, cards, aces)
     return [first_banker_probability(seat, players, cards, aces) for seat in range(1, players + 1)]
@@ -123,7 +128,7 @@ def at_least_one(rank_count: int, unseen: int, drawn: int) -> Fraction:
     return 1 - Fraction(comb(unseen - rank_count, drawn), comb(unseen, drawn))
 
 
-def hypergeom(rank_count: int, unseen: int, drawn: int):
+def hypergeom(rank_count: int, unseen: int, drawn: int) -> Any:
     """scipy's distribution of how many cards of a rank come in the next `drawn` (floats)."""
     from scipy.stats import hypergeom as scipy_hypergeom
 
@@ -131,7 +136,7 @@ def hypergeom(rank_count: int, unseen: int, drawn: int):
     return scipy_hypergeom(M=unseen, n=rank_count, N=drawn)
 
 
-def as_sympy(x):
+def as_sympy(x: Any) -> Any:
     """An exact result as sympy: Fraction -> Rational, and so inside dicts, lists and tuples."""
     if isinstance(x, Mapping):
         return {key: as_sympy(value) for key, value in x.items()}
@@ -145,18 +150,19 @@ def as_sympy(x):
     return sp.Rational(x.numerator, x.denominator)
 
 
-def latex(x) -> str:
+def latex(x: Any) -> str:
     r"""LaTeX for an exact result or formula, e.g. Fraction(4, 51) -> '\frac{4}{51}'."""
     return sp.latex(as_sympy(x))
 
 
-def with_percent(x, digits: int = 2, language: str = "en") -> str:
+def with_percent(x: int | Fraction | sp.Rational, digits: int = 2, language: str = "en") -> str:
     """A fraction with its percentage, e.g. '4/51 ≈ 7.84 %' ('ru': '4/51 ≈ 7,84 %')."""
     value = _fraction(x)
     return f"{_fraction_text(value)} {_percent(value, digits, language)}"
 
 
-def latex_with_percent(x, digits: int = 2, language: str = "en") -> str:
+def latex_with_percent(x: int | Fraction | sp.Rational, digits: int = 2,
+                       language: str = "en") -> str:
     r"""The same in LaTeX, e.g. '\frac{4}{51} \approx 7.84\,\%'."""
     value = _fraction(x)
     relation, number = _percent(value, digits, language).split(" ", 1)
@@ -185,7 +191,7 @@ def _fraction_text(value: Fraction) -> str:
     return f"−{text}" if value < 0 else text
 
 
-def _fraction(x) -> Fraction:
+def _fraction(x: int | Fraction | sp.Rational) -> Fraction:
     """A Fraction from an int, Fraction or sympy Rational."""
     number = as_sympy(x)
     if not isinstance(number, sp.Rational):
@@ -193,14 +199,14 @@ def _fraction(x) -> Fraction:
     return Fraction(int(number.p), int(number.q))
 
 
-def _rule_set(rules) -> RuleSet:
+def _rule_set(rules: RulesLike) -> RuleSet:
     if not isinstance(rules, (RuleSet, str)):
         raise RuleError(f"rules={rules!r} is not a RuleSet (use HISTORICAL, a RuleSet or a "
                         "variant name such as 'ochko')")
     return variant(rules)
 
 
-def _packs(packs):
+def _packs(packs: int | sp.Symbol) -> sp.Expr:
     if isinstance(packs, sp.Symbol):
         return packs
     if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
@@ -209,13 +215,13 @@ def _packs(packs):
     return sp.Integer(packs)
 
 
-def _check_total(total, soft) -> None:
+def _check_total(total: int, soft: bool) -> None:
     if total not in (19, 20) or isinstance(total, bool) or not isinstance(soft, bool):
         raise RuleError(f"total={total!r}, soft={soft!r} is not valid (use total 19 or 20 and "
                         "soft True or False)")
 
 
-def _check_terms(**terms) -> None:
+def _check_terms(**terms: object) -> None:
     """Refuse anything but a whole number or a sympy expression in a formula (R4)."""
     for name, value in terms.items():
         if isinstance(value, bool) or not isinstance(value, (int, sp.Basic)):
@@ -232,7 +238,8 @@ def _check_shoe(cards: int, aces: int) -> None:
                         "(use at least one ace and no more aces than cards)")
 
 
-def _check_deal(seat, players, cards, aces) -> None:
+def _check_deal(seat: int | sp.Expr, players: int | sp.Expr, cards: int | sp.Expr,
+                aces: int | sp.Expr) -> None:
     _check_terms(seat=seat, players=players, cards=cards, aces=aces)
     if not isinstance(players, int) or not 1 <= players <= MOST_PLAYERS:
         raise RuleError(f"players={players!r} is not valid (use a whole number "
@@ -244,7 +251,7 @@ def _check_deal(seat, players, cards, aces) -> None:
     _check_shoe(cards, aces)
 
 
-def _check_cards(rank_count, unseen, drawn) -> None:
+def _check_cards(rank_count: int, unseen: int, drawn: int) -> None:
     for name, value in (("rank_count", rank_count), ("unseen", unseen), ("drawn", drawn)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise CardError(f"{name}={value!r} is not a number of cards "

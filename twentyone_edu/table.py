@@ -62,21 +62,27 @@ from __future__ import annotations
 import functools
 import random
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
+from typing import Any, TypeVar
 
-from .cards import PACKS, SUITS, Card, Shoe, hand_value, parse_cards
+from .cards import PACKS, SUITS, Card, HandValue, Shoe, hand_value, parse_cards
 from .errors import CardError, IllegalAction, RuleError, StakeError
+from .results import HandLike, Outcome, RulesLike
 from .rules import HISTORICAL, RuleSet, settle, variant
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 PHASES = ("choose_banker", "staking", "players", "banker", "settle", "settled")
 
 Money = int | Fraction
-Policy = int | Callable[[tuple[Card, ...], tuple[Card, ...]], bool]
+WantsCard = Callable[[tuple[Card, ...], tuple[Card, ...]], bool]  # (hand, seen) -> buy?
+Policy = int | WantsCard
 
 EVENT_KINDS = {
     "shuffle": "a fresh shoe is shuffled (R1, R18), or shuffled again after the first ace (R4)",
@@ -120,8 +126,8 @@ class Event:
     cards: tuple[Card, ...] = ()
     total: int | None = None
     amount: Money | None = None
-    outcome: int | str | None = None
-    against: int | str | None = None
+    outcome: Outcome | None = None
+    against: Outcome | None = None
 
 
 def fresh_cards(rules: RuleSet = HISTORICAL) -> list[Card]:
@@ -144,22 +150,22 @@ def format_money(amount: Money) -> str:
     return f"{amount.numerator}/{amount.denominator}"
 
 
-def _atomic(cls):
+def _atomic(cls: type[T]) -> type[T]:
     """Make every public method and property of `cls` hold the instance's `_lock` while it runs:
     one action (or look) at a time per table, whichever thread asks."""
     for name, member in list(vars(cls).items()):
         if name.startswith("_"):
             continue
-        if isinstance(member, property):
+        if isinstance(member, property) and member.fget is not None:
             setattr(cls, name, property(_holding_lock(member.fget), doc=member.__doc__))
         elif callable(member):
             setattr(cls, name, _holding_lock(member))
     return cls
 
 
-def _holding_lock(method: Callable) -> Callable:
+def _holding_lock(method: Callable[..., R]) -> Callable[..., R]:
     @functools.wraps(method)
-    def holding_lock(self, *args, **kwargs):
+    def holding_lock(self: Table, *args: Any, **kwargs: Any) -> R:
         with self._lock:
             return method(self, *args, **kwargs)
 
@@ -170,8 +176,9 @@ def _holding_lock(method: Callable) -> Callable:
 class Table:
     """A live table of 2–12 players playing round after round through the shoe (R4–R20)."""
 
-    def __init__(self, players: Iterable[str], rules: RuleSet | str = HISTORICAL,
-                 seed: int | str | None = None, purse: int = 100, banker: str | None = None):
+    def __init__(self, players: Iterable[str], rules: RulesLike = HISTORICAL,
+                 seed: int | str | None = None, purse: int = 100,
+                 banker: str | None = None) -> None:
         self._lock = threading.RLock()  # public methods call each other: a re-entrant lock
         self.rules = _check_rules(rules)
         names = _check_players(players)
@@ -181,9 +188,9 @@ class Table:
         self._rng = random.Random(seed)
         self._players = names
         self._purses: dict[str, Money] = {name: int(purse) for name in names}
-        self._banker: str | None = None
+        self._banker = ""  # the banker's seat; '' until the first one is chosen (R4)
         self._phase = "choose_banker"
-        self._to_act: str | None = None
+        self._to_act = ""  # the player to buy or stand while the players buy ('' otherwise)
         self._stakes: dict[str, int] = {}
         self._late: dict[str, int] = {}
         self._hands: dict[str, list[Card]] = {name: [] for name in names}
@@ -218,7 +225,7 @@ class Table:
     @property
     def banker(self) -> str | None:
         """The name of the player holding the bank, or None before choose_banker() (R4)."""
-        return self._banker
+        return self._banker or None
 
     @property
     def phase(self) -> str:
@@ -316,7 +323,7 @@ class Table:
                 seen += self._hands[other] if other in self._revealed else self._open[other]
         return tuple(seen)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, object]:
         """Everything the table holds as comparable values: a rejected action must not change it."""
         return {name: _frozen(value) for name, value in vars(self).items() if name != "_lock"}
 
@@ -324,7 +331,7 @@ class Table:
 
     def choose_banker(self) -> str:
         """Hand cards round in seat order until an ace: its holder is the banker (R4)."""
-        if self._banker is not None:
+        if self._banker:
             raise IllegalAction(f"the banker is already chosen ({self._banker}): choose_banker() "
                                 "is only for the first bank; after that the bank passes (R19)")
         draw = []
@@ -513,10 +520,10 @@ class Table:
             raise IllegalAction(f"no player is to act: {self._describe_phase()}")
         return self._play_player(self._to_act, wants_card)
 
-    def autoplay(self, policies: dict[str, Policy], banker: bool = False) -> str | None:
+    def autoplay(self, policies: Mapping[str, Policy], banker: bool = False) -> str | None:
         """Play the named players by their policies (and the banker, if asked) until someone
         else must act; return to_act. A policy for the seat holding the bank is not used."""
-        if not isinstance(policies, dict):
+        if not isinstance(policies, Mapping):
             raise RuleError(f"policies={policies!r} is not a dict of name -> policy "
                             "(e.g. {'Vera': 17})")
         wants = {self._seat(name): _check_policy(p, self.rules) for name, p in policies.items()}
@@ -528,7 +535,7 @@ class Table:
             else:
                 return self.to_act
 
-    def _play_player(self, seat: str, wants_card) -> tuple[Card, ...]:
+    def _play_player(self, seat: str, wants_card: WantsCard) -> tuple[Card, ...]:
         bought = []
         while self._phase == "players" and self._to_act == seat:
             if wants_card(tuple(self._hands[seat]), self.seen_cards(seat)) and self._cards_left():
@@ -570,7 +577,7 @@ class Table:
             else:
                 self._phase, self._to_act = "players", seat
                 return
-        self._to_act = None
+        self._to_act = ""
         if "stood" not in self._status.values():
             self._phase = "settle"
             return
@@ -646,7 +653,7 @@ class Table:
         self._stock, self._discards = fresh_cards(self.rules), []
         self._shuffle_fresh_shoe()
 
-    def stack_shoe(self, cards) -> None:
+    def stack_shoe(self, cards: HandLike) -> None:
         """Put these cards, taken from the shoe, on its top in this order (for demonstrations).
 
         A card without a suit takes the first card of that rank in the shoe.
@@ -665,10 +672,10 @@ class Table:
 
     # ----- helpers -----
 
-    def _event(self, kind: str, rule: str, text: str, **fields) -> None:
+    def _event(self, kind: str, rule: str, text: str, **fields: Any) -> None:
         self._events.append(Event(kind, rule, self._round_number, text, **fields))
 
-    def _seat(self, player) -> str:
+    def _seat(self, player: str) -> str:
         """The name of a seat at the table; anything else is an IllegalAction."""
         name = player.strip() if isinstance(player, str) else player
         if name not in self._players:
@@ -681,10 +688,10 @@ class Table:
         i = self._players.index(self._banker)
         return self._players[i + 1:] + self._players[:i]
 
-    def _value(self, seat: str):
+    def _value(self, seat: str) -> HandValue:
         return hand_value(self._hands[seat], self.rules)
 
-    def _outcome(self, seat: str) -> int | str:
+    def _outcome(self, seat: str) -> Outcome:
         """'natural', 'bust' or the total: what rules.settle compares (R15–R17)."""
         value = self._value(seat)
         if value.natural:
@@ -709,7 +716,7 @@ class Table:
         self._event("shuffle", "R18", text=f"a fresh shoe of {len(self._stock)} cards is "
                                            "shuffled (R1, R18)")
 
-    def _pay(self, seat: str, against: int | str, compared: bool = True) -> None:
+    def _pay(self, seat: str, against: Outcome, compared: bool = True) -> None:
         """Money between the player and the banker for this outcome (R6, R9–R17)."""
         outcome = self._outcome(seat)
         stake, late = self._stakes[seat], self._late.get(seat, 0)
@@ -724,7 +731,7 @@ class Table:
         self._event("payment", rule, seat=seat, other=self._banker, amount=amount,
                     outcome=outcome, against=against if compared else None, text=text)
 
-    def _check_turn(self, player, action: str) -> str:
+    def _check_turn(self, player: str | None, action: str) -> str:
         """The seat to act, checking that `player` (if given) is the one whose turn it is."""
         if self._phase not in ("players", "banker"):
             raise IllegalAction(f"nobody may {action} now: {self._describe_phase()}")
@@ -770,14 +777,14 @@ class Table:
         }[self._phase]
 
 
-def _check_rules(rules) -> RuleSet:
+def _check_rules(rules: RulesLike) -> RuleSet:
     if not isinstance(rules, (RuleSet, str)):
         raise RuleError(f"rules={rules!r} is not a RuleSet or a variant name "
                         "(use e.g. HISTORICAL or 'ochko')")
     return variant(rules)
 
 
-def _check_players(players) -> list[str]:
+def _check_players(players: Iterable[str]) -> list[str]:
     """2–12 distinct, non-empty names, stripped (R4, R19)."""
     if isinstance(players, str) or not isinstance(players, Iterable):
         raise RuleError(f"players={players!r} is not a list of names (use e.g. ['Anna', 'Boris'])")
@@ -800,23 +807,23 @@ def _check_players(players) -> list[str]:
     return names
 
 
-def _check_seed(seed) -> None:
+def _check_seed(seed: int | str | None) -> None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise RuleError(f"seed={seed!r} is not a seed (use a whole number, a text or None)")
 
 
-def _check_purse(purse) -> None:
+def _check_purse(purse: int) -> None:
     if isinstance(purse, bool) or not isinstance(purse, Integral) or purse < 1:
         raise RuleError(f"purse={purse!r} is not a purse (use a positive whole number)")
 
 
-def _check_amount(amount, what: str) -> int:
+def _check_amount(amount: int, what: str) -> int:
     if isinstance(amount, bool) or not isinstance(amount, Integral) or amount < 1:
         raise StakeError(f"{what} {amount!r} is not a positive whole number (use 1, 2, 3, ...)")
     return int(amount)
 
 
-def _check_policy(policy, rules: RuleSet):
+def _check_policy(policy: Policy, rules: RuleSet) -> WantsCard:
     """A function (hand, seen) -> bool from a threshold N (buy while total < N) or a function."""
     if callable(policy):
         return policy
@@ -826,7 +833,7 @@ def _check_policy(policy, rules: RuleSet):
     return lambda hand, seen: hand_value(hand, rules).total < policy
 
 
-def _payment_rule(outcome, against, amount) -> str:
+def _payment_rule(outcome: Outcome, against: Outcome, amount: Money) -> str:
     """The rule a payment follows (R9, R10, R12, R13, R15–R17)."""
     if against == "natural":
         return "R9"
@@ -841,7 +848,8 @@ def _payment_rule(outcome, against, amount) -> str:
     return "R12" if outcome == 21 and amount > 0 else "R17"
 
 
-def _payment_text(seat, banker, outcome, against, amount, stake, late, rule, rules) -> str:
+def _payment_text(seat: str, banker: str, outcome: Outcome, against: Outcome, amount: Money,
+                  stake: int, late: int, rule: str, rules: RuleSet) -> str:
     """A payment in English: why, who pays whom, and how many stakes (R6, R9–R17)."""
     mine = "a drawn 21" if outcome == 21 else outcome
     if rule == "R9":
@@ -854,6 +862,8 @@ def _payment_text(seat, banker, outcome, against, amount, stake, late, rule, rul
         reason = f"{mine} against the banker over 21"
     elif rule == "R15":
         reason = f"{outcome} against the banker's 21"
+    elif isinstance(outcome, str) or isinstance(against, str):
+        raise AssertionError("a natural or a bust is paid by R9, R10, R13 or R16")
     elif outcome > against:
         reason = f"{mine} beats the banker's {against}"
     elif outcome == against:
@@ -877,7 +887,7 @@ def _payment_text(seat, banker, outcome, against, amount, stake, late, rule, rul
     return f"{seat}: {reason} — {money} ({rule})"
 
 
-def _money(amount) -> Money:
+def _money(amount: Money) -> Money:
     """A whole amount as int, otherwise the exact Fraction."""
     amount = Fraction(amount)
     return amount.numerator if amount.denominator == 1 else amount
@@ -887,22 +897,22 @@ def _signed(amount: Money) -> str:
     return ("+" if amount > 0 else "") + format_money(amount)
 
 
-def _names(names) -> str:
+def _names(names: Iterable[str]) -> str:
     return ", ".join(names)
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def _rank_counts(cards) -> dict[str, int]:
+def _rank_counts(cards: Iterable[Card]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for card in cards:
         counts[card.rank] = counts.get(card.rank, 0) + 1
     return counts
 
 
-def _frozen(value):
+def _frozen(value: object) -> object:
     """A comparable copy of a piece of table state (lists become tuples; the rng its state)."""
     if isinstance(value, random.Random):
         return value.getstate()

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
+from ..results import DecisionValues, Distribution, Outcome
 from ..rules import variant
 from .common import ChartImage, InputError, escape
 from .explorer import (
@@ -44,8 +45,8 @@ class AdviceExplorer(Explorer):
         self.hand: tuple = ()
         self.seen: tuple = ()
         self.rules = rule_set
-        self.distribution: dict | None = None
-        self.values: dict | None = None
+        self.distribution: Distribution | None = None
+        self.values: DecisionValues | None = None
         self.computation = Computation("advice")  # the exact numbers: the newest hand wins
         self._charting = Computation("advice_chart")  # the bars' axes: the newest chart wins
         self.hand_buttons = []
@@ -117,7 +118,7 @@ class AdviceExplorer(Explorer):
         rules = variant(self.rules_menu.value)
         self.status.value = f"<i>{escape(text('advice_computing', self._language))}</i>"
 
-        def ready(result: tuple[dict, dict, dict]) -> None:
+        def ready(result: tuple[Distribution, dict[Outcome, str], DecisionValues]) -> None:
             self.status.value = ""
             self.hand, self.seen, self.rules = hand, seen, rules
             self.distribution, self._latex, self.values = result
@@ -172,9 +173,10 @@ class AdviceExplorer(Explorer):
     def _values_html(self) -> str:
         lang = self._language
         lines = []
-        for key, label in (("stand", "advice_stand_value"), ("draw", "advice_buy_value")):
+        for value, label in ((self.values["stand"], "advice_stand_value"),
+                             (self.values["draw"], "advice_buy_value")):
             lines.append(f"{escape(text(label, lang))}: "
-                         f"{exact_html(Fraction(self.values[key]), lang)}")
+                         f"{exact_html(Fraction(value), lang)}")
         return "<br>".join(lines)
 
     def _verdict_html(self) -> str:
@@ -226,7 +228,7 @@ class AdviceExplorer(Explorer):
 _CHARTS = LRU(32)  # (outcomes, language) -> plots.OutcomeChart, shared by every explorer
 
 
-def _exact_numbers(hand, seen, rules) -> tuple[dict, dict, dict]:
+def _exact_numbers(hand, seen, rules) -> tuple[Distribution, dict[Outcome, str], DecisionValues]:
     """The chances after one more card, each as LaTeX too, and the values of standing and
     buying (R11–R13): the slow part, off the kernel's loop."""
     from .. import symbolic  # sympy loads here, off the kernel's loop

@@ -41,7 +41,8 @@ class BankerChooser(Bilingual, widgets.VBox):
         self.message = MessageLine(language)
         self._speak(language, lambda callback: self._callback(callback, clear=False))
         self.simulation = None
-        self._animation = self._simulating = None
+        self._animation: object = None  # the running animation's token
+        self._simulating: tuple | None = None  # (players, seed, trials) being simulated
         self._simulation_lane = Computation("first_banker")  # one at a time, the newest wins
         self._build(players, seed, trials)
         self._new_draw()

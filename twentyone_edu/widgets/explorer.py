@@ -107,7 +107,7 @@ def exact_html(value: Fraction, language: str, digits: int = 4, longest: int = 2
             f"style='word-break:break-all'>{exact}</code></details>")
 
 
-def signed(value: Fraction, digits: int, language: str) -> str:
+def signed(value: Fraction | float, digits: int, language: str) -> str:
     """A value with its sign always written: +0.123, −0.045; a tiny one with two significant
     digits (+0.000041), so a decision by a hair never reads as +0.0000."""
     size = abs(float(value))

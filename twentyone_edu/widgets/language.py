@@ -8,10 +8,14 @@ Each widget (the table, the explorers, the banker chooser, the quiz) mixes in `B
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from .i18n import LANGUAGE_NAMES, check_language
+
+if TYPE_CHECKING:
+    from .common import MessageLine
 
 
 def language_toggle(language: str) -> widgets.ToggleButtons:
@@ -34,6 +38,8 @@ class Bilingual:
 
     _language: str
     language_toggle: widgets.ToggleButtons
+    message: MessageLine  # each widget's own
+    _relabel: Callable[[], None]  # each widget's own
 
     def _speak(self, language: str, guard: Callable[[Callable], Callable]) -> None:
         """Start in `language`, with the switch that changes it."""

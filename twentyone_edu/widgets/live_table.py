@@ -23,7 +23,7 @@ from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
 from .i18n import TEXT, check_language, engine_text, text
 from .language import Bilingual
-from .table_odds import exact_odds, odds_html
+from .table_odds import Odds, exact_odds, odds_html
 from .table_text import Entry, event_line, payment_line
 
 LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
@@ -106,7 +106,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self.message = MessageLine(language)
         self._quiet = False
         self._speak(language, lambda callback: self._callback(callback, clear=False))
-        self._odds_key, self._odds = None, None
+        self._odds_key: tuple | None = None  # (seat, hand, seen, rules) of the odds asked for
+        self._odds: Odds | None = None
         self._odds_lane = Computation("odds")  # one position's odds at a time, the newest wins
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)

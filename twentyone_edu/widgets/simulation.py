@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING
@@ -57,13 +58,13 @@ class SimulationExplorer(Explorer):
         self.exact_value: Fraction | None = None
         self.result: simulate.SimulationResult | None = None
         self.settings: tuple | None = None  # (rules name, policy, banker, rounds, seed) of the run
-        self._steps = None
+        self._steps: Iterator[simulate.SimulationResult] | None = None
         self.computation = Computation("simulation")  # the exact value, or a chart's axes
         self._running_mean = np.empty(0)
         self._sum = 0.0
         self._last_frame = 0.0
         self._chart: plots.ConvergenceChart | None = None
-        self._task = None
+        self._task: asyncio.Task[None] | None = None
         self.policy_menu = threshold_menu(policy, "policy", "t21-sim-policy")
         self.banker_menu = threshold_menu(rule_set.banker_stands_on, "banker_stands_on",
                                           "t21-sim-banker")

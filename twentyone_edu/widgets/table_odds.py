@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from .. import exact
 from ..cards import Shoe
+from ..results import DecisionValues, Distribution
 from .common import escape
 from .i18n import text
 
@@ -18,8 +19,8 @@ class Odds(NamedTuple):
 
     seat: str
     unseen: int
-    chances: dict
-    values: dict
+    chances: Distribution
+    values: DecisionValues
 
 
 def exact_odds(seat: str, hand, seen, rules) -> Odds:

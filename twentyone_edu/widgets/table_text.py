@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..table import Event, format_money
 from .i18n import TEXT, text
@@ -78,7 +79,7 @@ def event_line(entry: Entry, language: str = "en") -> str:
         key = "ev_banker_draw_ace"
     if key not in TEXT:
         return event.text
-    amount = event.amount
+    amount: Any = event.amount  # shown as text below
     if event.kind == "round_settled":
         amount = signed(amount)
     elif amount is not None:
