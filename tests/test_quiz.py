@@ -1,16 +1,24 @@
 """Quiz: answers checked exactly from a hashed token, in English and Russian, never a traceback."""
 
+import json
+import re
 from decimal import Decimal
 from fractions import Fraction
+from importlib import resources
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentyone_edu.errors import RuleError, TwentyOneError
+from twentyone_edu.widgets import quiz_bank
+from twentyone_edu.widgets.common import escape
+from twentyone_edu.widgets.explorer import count, number, percent
 from twentyone_edu.widgets.quiz import (
+    DIGITS,
     AnswerError,
     Quiz,
+    TypedAnswer,
     make_answer_token,
     parse_answer,
     rounded_forms,
@@ -28,13 +36,108 @@ def answer(quiz, typed):
 
 
 @pytest.mark.parametrize("typed", [
-    "4/51", "8/102", " 4 / 51 ", "0.0784", "7.84 %", "7,84%", "7.84%", "0,0784", "0.07843",
-    "0.078431", "7.843 %", "400/51 %", "7.84e-2", "784e-4", "+4/51",
+    "4/51", "8/102", " 4 / 51 ", "0.0784", "7.84 %", "7.84%", "0.07843", "0.078431", "7.843 %",
+    "400/51 %", "7.84e-2", "784e-4", "+4/51", "7.84\u00a0%",
 ])
 def test_accepts_every_form_of_the_right_answer(typed):
     quiz = Quiz("P(21)?", make_answer_token(P21))
     assert answer(quiz, typed) is True
     assert "Correct" in quiz.feedback.value
+
+
+@pytest.mark.parametrize("typed", [
+    "4/51", "0,0784", "7,84 %", "7,84%", "7,84\u00a0%", "7,84\u202f%", "0,07843", "7,843 %",
+    "0.0784", "7.84 %",  # a point, as a calculator prints it, is a decimal sign in Russian too
+])
+def test_a_russian_quiz_reads_the_decimal_comma(typed):
+    quiz = Quiz("P(21)?", make_answer_token(P21), language="ru")
+    assert answer(quiz, typed) is True
+    assert "Верно" in quiz.feedback.value
+
+
+# Whole numbers with thousands separators, each checked by hand against the digits alone.
+@pytest.mark.parametrize("typed, language, value", [
+    ("90,000", "en", 90000), ("1,234,567", "en", 1234567), ("90 000", "en", 90000),
+    ("90000", "en", 90000), ("−1,000", "en", -1000), ("1,000/3", "en", Fraction(1000, 3)),
+    ("160 000", "ru", 160000), ("160\u00a0000", "ru", 160000), ("160\u2009000", "ru", 160000),
+    ("160\u202f000", "ru", 160000), ("1 234 567", "ru", 1234567), ("160000", "ru", 160000),
+    ("1 000 / 3", "ru", Fraction(1000, 3)),
+])
+def test_thousands_are_read_by_language(typed, language, value):
+    parsed = parse_answer(typed, language)
+    assert parsed.value == value
+    assert parsed.digits is None  # a whole number (or a fraction) is checked exactly
+
+
+@pytest.mark.parametrize("typed, language, value, digits", [
+    ("1,234.5", "en", Fraction(2469, 2), 5), ("12,345.60 %", "en", Fraction(61728, 500), 7),
+    ("1 234,5", "ru", Fraction(2469, 2), 5), ("1 234,50", "ru", Fraction(2469, 2), 6),
+    ("0,0784", "ru", Fraction(784, 10000), 3), ("7,84 %", "ru", Fraction(784, 10000), 3),
+    ("90,000", "ru", 90, 5),  # in Russian the comma is the decimal sign: ninety, to 5 digits
+    ("0.07840", "en", Fraction(784, 10000), 4),
+])
+def test_decimals_are_read_by_language_with_their_significant_digits(typed, language, value,
+                                                                    digits):
+    assert parse_answer(typed, language) == TypedAnswer(Fraction(value), digits)
+
+
+def test_ninety_thousand_is_ninety_thousand_in_english():
+    quiz = Quiz("How many?", make_answer_token(90000))
+    assert answer(quiz, "90,000") is True
+    assert answer(quiz, "90000") is True
+    assert answer(quiz, "90,001") is False
+    assert answer(quiz, "90.000") is False  # a point is the decimal sign: ninety
+
+
+def test_a_hundred_and_sixty_thousand_in_russian():
+    quiz = Quiz("Сколько?", make_answer_token(160000), language="ru")
+    for typed in ("160 000", "160\u00a0000", "160\u2009000", "160\u202f000", "160000"):
+        assert answer(quiz, typed) is True, typed
+    assert answer(quiz, "160 001") is False
+    assert "Пока нет" in quiz.feedback.value
+
+
+@pytest.mark.parametrize("typed, suggestion", [
+    ("1,5", "1.5"), ("0,0784", "0.0784"), ("7,84 %", "7.84 %"), ("1,2345", "1.2345"),
+])
+def test_a_decimal_comma_in_english_is_explained_and_changes_nothing(typed, suggestion):
+    quiz = Quiz("P(21)?", make_answer_token(P21))
+    answer(quiz, "4/51")
+    assert answer(quiz, typed) is True  # unchanged from the last real answer
+    assert quiz.attempts == 1
+    assert f"{typed}: in English a comma separates thousands" in quiz.feedback.value
+    assert f"with a point: {suggestion}" in quiz.feedback.value
+    quiz.language = "ru"
+    assert "запятая отделяет тысячи" in quiz.feedback.value
+    with pytest.raises(AnswerError, match="comma separates thousands"):
+        parse_answer(typed, "en")
+
+
+@pytest.mark.parametrize("typed", ["1,23,4", "12,34,567", "1,000,00", "1.000.000", "1 00",
+                                   "10 0000"])
+def test_badly_grouped_numbers_are_not_numbers(typed):
+    for language in ("en", "ru"):
+        with pytest.raises(AnswerError, match="is not a number"):
+            parse_answer(typed, language)
+
+
+def test_switching_the_quiz_to_russian_reads_the_same_box_in_russian():
+    quiz = Quiz("P(21)?", make_answer_token(P21))
+    assert answer(quiz, "0,0784") is False
+    assert quiz.attempts == 0
+    quiz.language = "ru"
+    assert answer(quiz, "0,0784") is True
+    assert quiz.attempts == 1
+
+
+def test_numeric_choices_are_read_in_their_own_language():
+    quiz = Quiz("?", Fraction(1, 2), choices=[("0.25", "0,25"), ("0.5", "0,5")])
+    for index, right in ((0, False), (1, True)):
+        quiz.answer_box.value = index
+        quiz.check_button.click()
+        assert quiz.correct is right
+    with pytest.raises(RuleError, match="language"):
+        parse_answer("1", "de")
 
 
 @pytest.mark.parametrize("typed", [
@@ -223,13 +326,26 @@ def test_parse_fraction_round_trip(value):
 def test_parse_decimal_is_exact(value):
     typed = f"{value:f}"
     assert parse_answer(typed).value == Fraction(value)
-    assert parse_answer(typed.replace(".", ",")).value == Fraction(value)
+    assert parse_answer(typed.replace(".", ","), "ru").value == Fraction(value)
+    assert parse_answer(f"{value:,f}").value == Fraction(value)
+    assert parse_answer(f"{value:,f}".replace(",", " ").replace(".", ","), "ru").value \
+        == Fraction(value)
 
 
-@given(st.text(max_size=80))
-def test_parse_answer_raises_only_answer_errors(typed):
+@given(st.integers(min_value=-10**12, max_value=10**12),
+       st.integers(min_value=0, max_value=6), st.sampled_from(["en", "ru"]))
+def test_the_widgets_own_numbers_read_back_in_their_language(whole, decimals, language):
+    """What the explorers write (count, number, percent) is what a quiz in that language reads."""
+    assert parse_answer(count(whole, language), language).value == whole
+    value = Fraction(whole, 10 ** decimals)
+    assert parse_answer(number(value, decimals, language), language).value == value
+    assert parse_answer(percent(value / 100, language, decimals), language).value == value / 100
+
+
+@given(st.text(max_size=80), st.sampled_from(["en", "ru"]))
+def test_parse_answer_raises_only_answer_errors(typed, language):
     try:
-        parse_answer(typed)
+        parse_answer(typed, language)
     except AnswerError as error:
         assert isinstance(error, TwentyOneError)
         assert error.in_language("ru")
@@ -269,3 +385,154 @@ def test_random_events_never_raise():
 
     run()
     assert events_fired >= 1000
+
+
+# ----- the quiz bank: exercises kept in the package, shown by id (quiz_bank.py) -----
+
+TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
+BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits"}
+
+
+def stored_banks() -> dict[str, dict]:
+    """Every bank file in the package: lesson 'NN' -> its exercises, read as JSON."""
+    folder = resources.files("twentyone_edu.data").joinpath("quizzes")
+    return {path.name.removesuffix(".json"): json.loads(path.read_text(encoding="utf-8"))
+            for path in folder.iterdir() if path.name.endswith(".json")}
+
+
+def _bilingual(value) -> bool:
+    return isinstance(value, dict) and set(value) == {"en", "ru"} and all(
+        isinstance(v, str) and v.strip() for v in value.values())
+
+
+def bank_problems(lesson: str, bank) -> list[str]:
+    """What is wrong with one lesson's bank file (empty if nothing)."""
+    if not re.fullmatch(r"\d\d", lesson):
+        return [f"{lesson}.json is not named NN.json"]
+    if not isinstance(bank, dict) or not bank:
+        return [f"{lesson}.json holds no exercises"]
+    problems = []
+    for key, entry in bank.items():
+        if not re.fullmatch(rf"{lesson}\.\d{{1,2}}", key):
+            problems.append(f"{key}: not an id of lesson {lesson}")
+        if not isinstance(entry, dict):
+            problems.append(f"{key}: not an object")
+            continue
+        if not {"question", "answer", "hints"} <= set(entry) <= BANK_KEYS:
+            problems.append(f"{key}: keys {sorted(entry)}")
+        if not _bilingual(entry.get("question")):
+            problems.append(f"{key}: the question needs en and ru texts")
+        if not isinstance(entry.get("answer"), str) or not TOKEN.fullmatch(entry["answer"]):
+            problems.append(f"{key}: the answer is not a token")
+        hints = entry.get("hints")
+        if not isinstance(hints, list) or not all(map(_bilingual, hints)):
+            problems.append(f"{key}: every hint needs en and ru texts")
+        choices = entry.get("choices", [])
+        if "choices" in entry and (not isinstance(choices, list) or len(choices) < 2
+                                   or not all(map(_bilingual, choices))):
+            problems.append(f"{key}: every choice needs en and ru texts (two choices at least)")
+        digits = entry.get("min_digits", 3)
+        if isinstance(digits, bool) or digits not in DIGITS:
+            problems.append(f"{key}: min_digits {digits!r} is not 2-8")
+    return problems
+
+
+GOOD_ENTRY = {"question": {"en": "P(21) holding 20?", "ru": "P(21) при 20?"},
+              "answer": make_answer_token(P21, salt="s1"),
+              "hints": [{"en": "count the aces", "ru": "сосчитайте тузы"}]}
+
+
+def test_every_stored_bank_file_parses_and_speaks_both_languages():
+    for lesson, bank in stored_banks().items():
+        assert not bank_problems(lesson, bank), bank_problems(lesson, bank)
+        for key, entry in bank.items():
+            for language in ("en", "ru"):
+                shown = quiz_bank.quiz(key, language=language)
+                assert shown.question_html.value == escape(entry["question"][language])
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"question": {"en": "P(21)?"}}, "question needs en and ru"),
+    ({"question": {"en": "P(21)?", "ru": " "}}, "question needs en and ru"),
+    ({"hints": [{"en": "count"}]}, "hint needs en and ru"),
+    ({"hints": "count the aces"}, "hint needs en and ru"),
+    ({"choices": [{"en": "buy", "ru": "прикупить"}, {"en": "stand"}]}, "choice needs en and ru"),
+    ({"choices": [{"en": "buy", "ru": "прикупить"}]}, "two choices at least"),
+    ({"answer": "4/51"}, "not a token"),
+    ({"answer": "t21q1:s1:abc"}, "not a token"),
+    ({"answer": "t21q1:a:b:" + "0" * 20}, "not a token"),
+    ({"min_digits": 0}, "min_digits 0"),
+    ({"solution": "4/51"}, "keys"),
+])
+def test_the_bank_check_finds_each_problem(change, problem):
+    assert bank_problems("04", {"04.1": GOOD_ENTRY}) == []
+    found = bank_problems("04", {"04.1": {**GOOD_ENTRY, **change}})
+    assert any(problem in line for line in found), found
+    assert bank_problems("04", {"05.1": GOOD_ENTRY}) == ["05.1: not an id of lesson 04"]
+    assert bank_problems("4", {"04.1": GOOD_ENTRY}) == ["4.json is not named NN.json"]
+
+
+def test_a_token_is_well_formed():
+    for value in (P21, 8, "stand", Fraction(-7, 3), 0.0784):
+        token = make_answer_token(value)
+        assert TOKEN.fullmatch(token), token
+        prefix, salt, hashes = token.split(":")
+        assert len(set(hashes.split(","))) == len(hashes.split(","))  # no hash twice
+    # a number's token holds the exact hash and one or two roundings for each of 2-8 digits
+    assert 1 + len(DIGITS) <= len(make_answer_token(P21).split(":")[2].split(",")) \
+        <= 1 + 2 * len(DIGITS)
+    assert len(make_answer_token("stand").split(":")[2].split(",")) == 1
+
+
+FAKE_BANK = {"07.1": GOOD_ENTRY, "07.2": {**GOOD_ENTRY, "min_digits": 2},
+             "07.10": {**GOOD_ENTRY, "choices": [{"en": "4/51", "ru": "4/51"},
+                                                 {"en": "1/13", "ru": "1/13"}]}}
+
+
+@pytest.fixture
+def fake_bank(monkeypatch):
+    monkeypatch.setattr(quiz_bank, "lesson_exercises",
+                        lambda lesson: FAKE_BANK if lesson == "07" else {})
+
+
+@pytest.mark.parametrize("bad", ["07.3", "07.0", "07.99"])
+def test_an_unknown_exercise_names_the_valid_ids(fake_bank, bad):
+    with pytest.raises(RuleError, match=rf"no exercise {re.escape(bad)} .*07\.1, 07\.10, 07\.2"):
+        quiz_bank.quiz(bad)
+
+
+@pytest.mark.parametrize("bad", ["7.1", "07", "07.1 ", "07.123", "x07.1", "", "07.1; import os",
+                                 7.1, None, ("07", "1")])
+def test_a_malformed_exercise_id_says_what_an_id_looks_like(fake_bank, bad):
+    with pytest.raises(RuleError, match=r"is not an exercise id \(use 'NN.k', e.g. '04.1'\)"):
+        quiz_bank.quiz(bad)
+
+
+def test_a_lesson_without_exercises_says_so(fake_bank):
+    with pytest.raises(RuleError, match=r"no exercise 11.1 \(lesson 11 has: none\)"):
+        quiz_bank.exercise("11.1")
+
+
+def test_a_long_bad_id_is_quoted_short(fake_bank):
+    with pytest.raises(RuleError) as caught:
+        quiz_bank.quiz("x" * 500)
+    assert len(str(caught.value)) < 120
+
+
+def test_quiz_by_id_shows_the_question_not_the_machinery(fake_bank):
+    shown = quiz_bank.quiz("07.1", language="ru")
+    assert shown.question_html.value == "P(21) при 20?"
+    assert answer(shown, "0,0784") is True
+    assert "t21q1" not in shown.question_html.value + shown.hints_html.value
+    assert quiz_bank.quiz("07.2").min_digits == 2
+    chosen = quiz_bank.quiz("07.10")
+    chosen.answer_box.value = 0
+    chosen.check_button.click()
+    assert chosen.correct is True
+
+
+def test_every_stored_bank_names_its_ids_when_asked_for_a_missing_one():
+    for lesson, bank in stored_banks().items():
+        with pytest.raises(RuleError) as caught:
+            quiz_bank.exercise(f"{lesson}.99")
+        assert all(key in str(caught.value) for key in bank)

@@ -29,6 +29,10 @@ TEXT: dict[str, tuple[str, str]] = {
                          "или точная дробь."),
     "quiz_not_number": ("{answer} is not a number (write e.g. 4/51, 0.0784 or 7.84 %)",
                         "{answer} — не число (напишите, например, 4/51, 0,0784 или 7,84 %)"),
+    "quiz_decimal_comma": ("{answer}: in English a comma separates thousands (90,000); write "
+                           "a decimal with a point: {suggestion}",
+                           "{answer}: в английской записи запятая отделяет тысячи (90,000); "
+                           "десятичную дробь пишут через точку: {suggestion}"),
     "quiz_zero_denominator": ("{answer}: a fraction cannot have the denominator 0",
                               "{answer}: у дроби не может быть знаменателя 0"),
     "quiz_too_long": ("The answer is too long (at most {limit} characters).",

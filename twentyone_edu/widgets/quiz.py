@@ -6,7 +6,13 @@ percentage with d significant digits is rounded the same way and its hash compar
 and "7.84 %" are recognised as 4/51 without the notebook saying so. In a decimal or percentage
 every digit from the first non-zero one to the last one written is significant ("0.07840" has 4,
 "7.8 %" has 2); a whole number or a fraction is checked exactly. By default a decimal needs at
-least 3 significant digits to count as right (Quiz(min_digits=...)). A hash
+least 3 significant digits to count as right (Quiz(min_digits=...)).
+
+Numbers are read as the quiz's language writes them. English: a point is the decimal sign and a
+comma separates thousands ("90,000" is 90000, "0.0784"); a comma anywhere else ("1,5") is not
+a number, and the message suggests the point. Russian: a comma (or a point, as calculators
+print it) is the decimal sign and a space separates thousands ("160 000", "0,0784", "7,84 %").
+Either language accepts thousands separated by spaces (plain, non-breaking or thin). A hash
 keeps the answer out of sight of a reader; a determined student who knows Python could still
 search for it digit by digit, so a token is a courtesy, not a lock.
 """
@@ -24,7 +30,7 @@ import ipywidgets as widgets
 
 from ..errors import RuleError, TwentyOneError
 from .common import COLOURS, escape
-from .i18n import text
+from .i18n import LANGUAGES, check_language, text
 from .language import Bilingual
 
 TOKEN_PREFIX = "t21q1"
@@ -32,12 +38,23 @@ DIGITS = range(2, 9)  # significant digits stored in a token
 MAX_INPUT = 60  # characters; longer answers are refused before parsing
 MAX_EXPONENT = 30  # largest power of ten a typed answer may use ("1e30")
 
-_NUMBER = re.compile(
-    r"^(?P<sign>[-+−]?)\s*(?:"
-    r"(?P<num>\d+)\s*/\s*(?P<den>\d+)"
-    r"|(?P<int>\d*)(?:[.,](?P<frac>\d*))?(?:[eE](?P<exp>[-+]?\d{1,3}))?"
-    r")\s*(?P<percent>%?)$"
-)
+_SPACES = str.maketrans(dict.fromkeys("\u00a0\u2007\u2009\u202f", " "))
+_GROUPED = r"[1-9]\d{{0,2}}(?:{sep}\d{{3}})+"
+# A whole number: plain digits or thousands in groups of three, one separator throughout.
+_WHOLE = {
+    "en": "|".join([_GROUPED.format(sep=","), _GROUPED.format(sep=" "), r"\d+"]),
+    "ru": "|".join([_GROUPED.format(sep=" "), r"\d+"]),
+}
+_DECIMAL_SIGN = {"en": r"\.", "ru": r"[.,]"}
+_NUMBER = {
+    language: re.compile(
+        r"^(?P<sign>[-+−]?)\s*(?:"
+        rf"(?P<num>{whole})\s*/\s*(?P<den>{whole})"
+        rf"|(?P<int>{whole})?(?:{_DECIMAL_SIGN[language]}(?P<frac>\d*))?"
+        r"(?:[eE](?P<exp>[-+]?\d{1,3}))?"
+        r")\s*(?P<percent>%?)$")
+    for language, whole in _WHOLE.items()
+}
 
 
 class AnswerError(TwentyOneError):
@@ -61,25 +78,31 @@ class TypedAnswer:
     digits: int | None  # None for a fraction such as 4/51 or a whole number such as 8
 
 
-def parse_answer(typed: str) -> TypedAnswer:
-    """Read '4/51', '0.0784', '7.84 %', '7,84%' or '-1e-3' exactly; never eval'd."""
+def parse_answer(typed: str, language: str = "en") -> TypedAnswer:
+    """Read '4/51', '0.0784', '7.84 %', '90,000' or '-1e-3' (in Russian '0,0784', '7,84 %',
+    '160 000') exactly, as `language` writes numbers; never eval'd."""
+    check_language(language)
     if not isinstance(typed, str):
         raise AnswerError("quiz_not_number", answer=repr(typed))
-    cleaned = typed.strip().replace("\u00a0", " ")
+    cleaned = " ".join(typed.translate(_SPACES).split())
     if not cleaned:
         raise AnswerError("quiz_empty")
     if len(cleaned) > MAX_INPUT:
         raise AnswerError("quiz_too_long", limit=MAX_INPUT)
-    match = _NUMBER.match(cleaned)
+    match = _NUMBER[language].match(cleaned)
     if not match or not (match["num"] or match["int"] or match["frac"]):
+        if language == "en" and "," in cleaned and _NUMBER["ru"].match(cleaned):
+            raise AnswerError("quiz_decimal_comma", answer=cleaned,
+                              suggestion=cleaned.replace(",", "."))
         raise AnswerError("quiz_not_number", answer=cleaned)
     sign = -1 if match["sign"] in ("-", "−") else 1
     scale = Fraction(1, 100) if match["percent"] else Fraction(1)
     if match["num"] is not None:
-        if int(match["den"]) == 0:
+        numerator, denominator = _whole(match["num"]), _whole(match["den"])
+        if denominator == 0:
             raise AnswerError("quiz_zero_denominator", answer=cleaned)
-        return TypedAnswer(sign * scale * Fraction(int(match["num"]), int(match["den"])), None)
-    whole, decimals = match["int"] or "", match["frac"] or ""
+        return TypedAnswer(sign * scale * Fraction(numerator, denominator), None)
+    whole, decimals = re.sub(r"\D", "", match["int"] or ""), match["frac"] or ""
     exponent = int(match["exp"] or 0)
     if abs(exponent) > MAX_EXPONENT:
         raise AnswerError("quiz_exponent", answer=cleaned, limit=MAX_EXPONENT)
@@ -88,6 +111,11 @@ def parse_answer(typed: str) -> TypedAnswer:
     if match["frac"] is None and match["exp"] is None and not match["percent"]:
         return TypedAnswer(value, None)  # a whole number is checked exactly
     return TypedAnswer(value, len((whole + decimals).lstrip("0")))
+
+
+def _whole(written: str) -> int:
+    """A whole number as written, its thousands separators dropped: '90,000' -> 90000."""
+    return int(re.sub(r"\D", "", written))
 
 
 def exact_value(value) -> Fraction:
@@ -191,12 +219,13 @@ def _localised(value, language: str) -> str:
     return str(value)
 
 
-def _all_texts(value) -> list[str]:
+def _all_texts(value) -> list[tuple[str, str]]:
+    """Every (language, text) of a teacher's text; a plain str may be in either language."""
     if isinstance(value, dict):
-        return [str(v) for v in value.values()]
+        return [(language, str(v)) for language, v in value.items()]
     if isinstance(value, tuple | list):
-        return [str(v) for v in value]
-    return [str(value)]
+        return list(zip(LANGUAGES, map(str, value), strict=False))
+    return [(language, str(value)) for language in LANGUAGES]
 
 
 class Quiz(Bilingual, widgets.VBox):
@@ -311,19 +340,21 @@ class Quiz(Bilingual, widgets.VBox):
     def _matches(self, kind: str, payload: str) -> bool:
         return _hash(self._salt, kind, payload) in self._hashes
 
-    def _same_number(self, choice: str) -> bool:
-        """Whether a choice written as a number ('1/2', '0.5') is exactly the answer."""
+    def _same_number(self, choice: str, language: str) -> bool:
+        """Whether a choice written as a number ('1/2', '0.5'; '0,5' in ru) is exactly the
+        answer."""
         try:
-            return self._matches("exact", str(parse_answer(choice).value))
+            return self._matches("exact", str(parse_answer(choice, language).value))
         except AnswerError:
             return False
 
     def is_correct(self, typed) -> bool:
-        """Whether a typed answer (or a choice's index) is right; AnswerError if not a number."""
+        """Whether a typed answer (or a choice's index) is right; AnswerError if not a number
+        as the quiz's language writes numbers."""
         if self.choices is not None:
-            return any(self._matches("text", _choice_text(t)) or self._same_number(t)
-                       for t in _all_texts(self.choices[typed]))
-        answer = parse_answer(typed)
+            return any(self._matches("text", _choice_text(t)) or self._same_number(t, language)
+                       for language, t in _all_texts(self.choices[typed]))
+        answer = parse_answer(typed, self._language)
         if self._matches("exact", str(answer.value)):
             return True
         if answer.digits is None or answer.digits < self.min_digits:
@@ -339,7 +370,7 @@ class Quiz(Bilingual, widgets.VBox):
             return
         try:
             right = self.is_correct(typed)
-            answer = parse_answer(typed) if self.choices is None else None
+            answer = parse_answer(typed, self._language) if self.choices is None else None
         except AnswerError as error:
             self._say(error.key, **error.fields)
             return
