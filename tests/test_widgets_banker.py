@@ -84,7 +84,10 @@ def test_exact_chances_shown_as_fractions_and_percentages(n):
     rows = b.chances.value.split("<tr>")[2:]
     assert len(rows) == n
     for row, p in zip(rows, chances, strict=True):
-        assert f"{p.numerator}/{p.denominator}" in row and f"{float(p):.2%}" in row
+        percent = f"{float(p):.2%}".replace("%", " %")
+        assert row.index(percent) < row.index("<details")  # the decimal first
+        assert f"<summary>exact fraction</summary><code style='word-break:break-all'>" \
+            f"{p.numerator}/{p.denominator}</code>" in row  # the fraction one click away
 
 
 def test_simulated_frequencies_beside_the_exact_chances():
@@ -94,9 +97,9 @@ def test_simulated_frequencies_beside_the_exact_chances():
     assert "50 000 simulated draws with seed 7" in b.chances.value
     rows = b.chances.value.split("<tr>")[2:]
     for row, p in zip(rows, first_ace_by_seat(3), strict=True):
-        cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
-        simulated = float(cells[3].rstrip("%")) / 100
-        error = float(cells[4].strip("± %")) / 100
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)  # seat, exact, simulated, error
+        simulated = float(cells[2].rstrip("%")) / 100
+        error = float(cells[3].strip("± %")) / 100
         assert abs(simulated - float(p)) < 4 * error + 1e-4  # within 4 standard errors
     b.players_box.value = 4
     assert "Press «Simulate»" in b.chances.value  # a new number of players: no old figures

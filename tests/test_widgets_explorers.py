@@ -31,7 +31,8 @@ def test_twenty_from_a_fresh_shoe():
     advice = AdviceExplorer(hand="10 10")
     # 102 cards unseen; only the 8 aces keep 20 alive (20 -> 21); the other 94 bust.
     assert distribution_shown(advice) == {21: Fraction(8, 102), "bust": Fraction(94, 102)}
-    assert advice.fraction.value == "P(21 with one more card) = 4/51 ≈ 7.84 %"
+    # the decimal first, the fraction beside it (favourable over possible, 8/102)
+    assert advice.fraction.value == "P(21 with one more card) ≈ 7.84 %, exactly 4/51"
     assert "Cards not seen: 102" in advice.summary.value
     assert "\\frac{4}{51}" in advice.table.value and "\\frac{47}{51}" in advice.table.value
     # Buying 20 at best wins 2 with chance 8/102 and loses 1 otherwise: worse than standing.
@@ -124,7 +125,7 @@ def test_bad_input_is_named_escaped_and_changes_nothing(box, typed, reason):
 
 def test_advice_in_russian_and_switching_language():
     advice = AdviceExplorer(hand="10 10", language="ru")
-    assert advice.fraction.value == "P(21 с одной картой) = 4/51 ≈ 7,84 %"
+    assert advice.fraction.value == "P(21 с одной картой) ≈ 7,84 %, ровно 4/51"
     assert "Хватит" in advice.verdict.value
     assert advice.hand_box.description == "Рука"
     assert advice.chart.alt.endswith("21 (прикупкой): 7,8 %, перебор: 92,2 %.")

@@ -49,7 +49,7 @@ def conserved(w: TableWidget) -> None:
 @pytest.mark.parametrize("language, words", [
     ("en", ["Deal", "Buy a card", "Stand", "Odds", "Players", "Names", "Seed", "Log",
             "Your stake", "New table", "Banker by hand", "Purse"]),
-    ("ru", ["Сдать", "Взять карту", "Хватит", "Шансы", "Игроки", "Имена", "Зерно", "Журнал",
+    ("ru", ["Сдать", "Прикупить карту", "Хватит", "Шансы", "Игроки", "Имена", "Зерно", "Журнал",
             "Ваша ставка", "Новый стол", "Банкир вручную", "Деньги", "Вы", "Вера"]),
 ])
 def test_built_in_both_languages_with_a_ready_table(language, words):
@@ -116,7 +116,10 @@ def test_the_draw_for_the_bank_card_by_card():
     assert w.log_view.value.count(": handed") == 5 and "Vera" not in w.status.value
     w.draw_button.click()
     assert "Vera: handed A" in w.log_view.value and "the first ace" in w.log_view.value
-    assert "The bank goes to Vera" in w.log_view.value and "The bank: Vera." in w.status.value
+    assert "The bank: Vera." in w.status.value
+    # the finished draw folds into one line, its six cards one click away
+    assert "<summary>The first ace came on the 6th card: Vera holds the bank (R4).</summary>" \
+        in w.log_view.value
     assert w.draw_button.disabled
     w.draw_button.click()
     assert "Not accepted" in w.message.value and "the bank is held by Vera" in w.message.value
@@ -222,12 +225,14 @@ def test_odds_for_the_player_to_act_counted_by_hand():
     w.odds_toggle.value = True
     odds = w.odds_view.value
     # You hold 10 + 7 and have seen nothing else: 102 unseen cards, 8 of each of A, 2, 3, 4.
-    assert "102 cards" in odds
-    for total in (18, 19, 20, 21):
-        assert f"<td style='padding:0 8px'>{total}</td><td style='padding:0 8px'>4/51</td>" in odds
-    assert "35/51" in odds and "68.6%" in odds and "7.8%" in odds
+    assert "one of the 102 cards" in odds
+    for total in (18, 19, 20, 21):  # 8/102 = 7.84 %, the percentage first, then the fraction
+        assert (f"<td style='padding:0 8px'>{total}</td><td style='padding:0 8px;"
+                "text-align:right'>7.8 %</td><td style='padding:0 8px'>4/51</td>") in odds
+    assert "35/51" in odds and "68.6 %" in odds  # 70/102 = 68.63 %
     values = exact.decision_values("10 7", seen=())
-    assert f"{float(values['stand']):+.4f}" in odds and f"{float(values['draw']):+.4f}" in odds
+    for value in values.values():
+        assert f"{float(value):+.4f}".replace("-", "−") in odds
     w.stand_button.click()
     assert "shown while a player is to buy" in w.odds_view.value
     w.odds_toggle.value = False

@@ -616,11 +616,11 @@ class Table:
             if seat not in self._revealed:
                 self._revealed.append(seat)
         self._results = {seat: _money(r) for seat, r in self._round_result.items()}
-        shown = "a natural" if against == "natural" else against
+        ended = {"natural": "had a natural", "bust": "went bust"}.get(against, f"had {against}")
         summary = ", ".join(f"{seat} {_signed(self._results[seat])}" for seat in self._order)
         self._event("round_settled", "R15–R17", seat=banker, amount=self._results[banker],
                     outcome=against, text=f"round {self._round_number} settled, the banker "
-                    f"{banker} had {shown}: {summary}; the banker {banker} "
+                    f"{banker} {ended}: {summary}; the banker {banker} "
                     f"{_signed(self._results[banker])} (R15–R17)")
         self._phase = "settled"
         return dict(self._results)

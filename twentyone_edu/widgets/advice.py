@@ -25,6 +25,7 @@ from .explorer import (
     percent,
     reraise,
     unless_relabelling,
+    written_exactly,
 )
 from .i18n import text
 from .lru import LRU
@@ -143,8 +144,10 @@ class AdviceExplorer(Explorer):
             "advice_summary", lang, hand=" ".join(map(str, self.hand)), total=value.total,
             kind=kind, seen=len(self.seen), unseen=unseen))
         p21 = Fraction(self.distribution.get(21, 0))
+        shown = percent(p21, lang)
+        sign = "=" if written_exactly(p21, shown, chance=True) else "≈"
         self.fraction.value = escape(text("advice_p21", lang, fraction=fraction(p21),
-                                          percent=percent(p21, lang)))
+                                          percent=shown, sign=sign))
         self.table.value = self._table_html()
         self.values_html.value = self._values_html()
         self.verdict.value = self._verdict_html()
@@ -161,12 +164,11 @@ class AdviceExplorer(Explorer):
         lang = self._language
         rows = "".join(
             f"<tr><td>{escape(self._outcome_name(k))}</td>"
-            f"<td>${self._latex[k]}$</td><td>{escape(fraction(p))}</td>"
-            f"<td style='text-align:right'>{escape(percent(p, lang))}</td></tr>"
+            f"<td style='text-align:right'>{escape(percent(p, lang))}</td>"
+            f"<td>${self._latex[k]}$</td></tr>"
             for k, p in _ordered(self.distribution))
         head = "".join(f"<th>{escape(text(key, lang))}</th>" for key in
-                       ("advice_outcome", "advice_probability", "advice_fraction",
-                        "advice_percent"))
+                       ("advice_outcome", "advice_percent", "advice_fraction"))
         return (f"<table class='t21-table'><caption>{escape(text('advice_table', lang))}"
                 f"</caption><tr>{head}</tr>{rows}</table>")
 

@@ -16,7 +16,7 @@ from .. import exact, simulate
 from ..table import Table
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
-from .explorer import Computation, reraise
+from .explorer import Computation, exact_details, percent, reraise
 from .i18n import text
 from .language import Bilingual
 from .live_table import parse_seed
@@ -218,9 +218,9 @@ class BankerChooser(Bilingual, widgets.VBox):
         if self.shown == 0:
             result = text("bc_start", language)
         elif self.done:
-            result = text("bc_result", language, n=self.banker, k=self.shown)
+            result = text("bc_result", language, n=self.banker, cards_handed=self.shown)
         else:
-            result = text("bc_waiting", language, k=self.shown)
+            result = text("bc_waiting", language, cards_handed=self.shown)
         self.result.value = f"<b style='font-size:1.15em'>{escape(result)}</b>"
         self.seats.value = self._seats_html()
         self.chances.value = self._chances_html()
@@ -241,20 +241,23 @@ class BankerChooser(Bilingual, widgets.VBox):
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
 
     def _chances_html(self) -> str:
+        """Each seat's exact chance as a percentage, the simulation beside it, and the exact
+        fraction one click away (its digits are many: 1111648757/3962700357 for seat 1 of 4)."""
         language = self.language
+        cell = "style='padding:2px 10px;text-align:right'"
         head = "".join(f"<th style='padding:2px 10px'>{escape(text(k, language))}</th>"
-                       for k in ("bc_seat_col", "bc_exact", "bc_percent", "bc_simulated",
-                                 "bc_se"))
+                       for k in ("bc_seat_col", "bc_percent", "bc_simulated", "bc_se",
+                                 "bc_exact"))
         sim = self.simulation
         rows = []
         for i, p in enumerate(self.exact_chances):
             simulated = "<td></td><td></td>" if sim is None else (
-                f"<td style='padding:2px 10px;text-align:right'>{sim.frequencies[i]:.2%}</td>"
-                f"<td style='padding:2px 10px;text-align:right'>± {sim.std_errors[i]:.2%}</td>")
+                f"<td {cell}>{escape(percent(sim.frequencies[i], language))}</td>"
+                f"<td {cell}>± {escape(percent(sim.std_errors[i], language))}</td>")
             rows.append(f"<tr><td style='padding:2px 10px'>{i + 1}</td>"
-                        f"<td style='padding:2px 10px'>{p.numerator}/{p.denominator}</td>"
-                        f"<td style='padding:2px 10px;text-align:right'>{float(p):.2%}</td>"
-                        f"{simulated}</tr>")
+                        f"<td {cell}>{escape(percent(p, language))}</td>{simulated}"
+                        f"<td style='padding:2px 10px'>{exact_details(p, language)}"
+                        "</td></tr>")
         note = (text("bc_no_sim", language) if sim is None else
                 text("bc_sim_note", language, n=f"{sim.n:,}".replace(",", " "),
                      seed=self.simulation_seed))

@@ -96,15 +96,28 @@ def fraction(value: Fraction) -> str:
     return written.replace("-", "−")
 
 
-def exact_html(value: Fraction, language: str, digits: int = 4, longest: int = 24) -> str:
-    """An exact value as HTML: '−7/51 ≈ −0.1373', or, when the fraction is long, the decimal
-    with the whole fraction folded away under "exact fraction" (nothing is rounded away)."""
-    exact, approx = escape(fraction(value)), escape(signed(value, digits, language))
-    if len(exact) <= longest:
-        return f"{exact} ≈ {approx}"
-    return (f"≈ {approx} <details class='t21-exact' style='display:inline'><summary>"
-            f"{escape(text('exact_fraction', language))}</summary><code "
-            f"style='word-break:break-all'>{exact}</code></details>")
+def exact_html(value: Fraction, language: str, digits: int = 4, chance: bool = False) -> str:
+    """An exact value as HTML, the decimal first ('≈ −0.1373'; a chance as '≈ 7.84 %'), then
+    the exact fraction one click away under "exact fraction" (a <details>, which works in
+    JupyterLab and Voilà alike): nothing is rounded away, and no long fraction is in view."""
+    value = Fraction(value)
+    shown = percent(value, language, max(digits - 2, 0)) if chance else \
+        signed(value, digits, language)
+    approx = "" if written_exactly(value, shown, chance) else "≈ "
+    return f"{approx}{escape(shown)} {exact_details(value, language)}"
+
+
+def exact_details(value: Fraction, language: str) -> str:
+    """The exact fraction folded away under "exact fraction", opened by a click."""
+    return (f"<details class='t21-exact' style='display:inline-block;vertical-align:top;"
+            f"margin-left:0.5em'><summary>{escape(text('exact_fraction', language))}</summary>"
+            f"<code style='word-break:break-all'>{escape(fraction(value))}</code></details>")
+
+
+def written_exactly(value: Fraction, shown: str, chance: bool) -> bool:
+    """Whether the decimal `shown` (as number, signed or percent write it) is `value` itself."""
+    plain = shown.removesuffix(" %").replace("−", "-").replace(",", ".")
+    return Fraction(plain) / (100 if chance else 1) == value
 
 
 def signed(value: Fraction | float, digits: int, language: str) -> str:

@@ -23,10 +23,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "quiz_not_yet": ("✗ Not yet. Try again.", "✗ Пока нет. Попробуйте ещё раз."),
     "quiz_empty": ("Type an answer first.", "Сначала введите ответ."),
     "quiz_choose": ("Choose an answer first.", "Сначала выберите ответ."),
-    "quiz_more_digits": ("{answer} has {digits} significant digit(s): give at least {needed}, "
-                         "or the exact fraction.",
-                         "В ответе {answer} значащих цифр: {digits}. Нужно не меньше {needed} "
-                         "или точная дробь."),
+    "quiz_more_digits": ("{answer} has {significant_digits}: give at least {needed}, or the "
+                         "exact fraction.",
+                         "{answer}: {significant_digits}, а нужно не меньше {needed} "
+                         "(или точная дробь)."),
     "quiz_not_number": ("{answer} is not a number (write e.g. 4/51, 0.0784 or 7.84 %)",
                         "{answer} — не число (напишите, например, 4/51, 0,0784 или 7,84 %)"),
     "quiz_decimal_comma": ("{answer}: in English a comma separates thousands (90,000); write "
@@ -101,20 +101,20 @@ TEXT: dict[str, tuple[str, str]] = {
                        "Cards not seen: {unseen}.",
                        "Рука {hand}: {total} очков ({kind}). Других виденных карт: {seen}. "
                        "Невиденных карт: {unseen}."),
-    "advice_p21": ("P(21 with one more card) = {fraction} ≈ {percent}",
-                   "P(21 с одной картой) = {fraction} ≈ {percent}"),
+    "advice_p21": ("P(21 with one more card) {sign} {percent}, exactly {fraction}",
+                   "P(21 с одной картой) {sign} {percent}, ровно {fraction}"),
     "advice_table": ("After one more card", "После ещё одной карты"),
     "advice_outcome": ("total", "очки"),
     "advice_probability": ("probability", "вероятность"),
-    "advice_fraction": ("fraction", "дробь"),
-    "advice_percent": ("percent", "проценты"),
+    "advice_fraction": ("exact fraction", "точная дробь"),
+    "advice_percent": ("chance", "шанс"),
     "advice_stand_value": ("Value of standing (stake 1)", "Значение «хватит» (ставка 1)"),
     "advice_buy_value": ("Value of buying, then playing best (stake 1)",
                          "Значение прикупки и дальнейшей лучшей игры (ставка 1)"),
     "advice_verdict_stand": ("Stand: standing is better by {margin} stakes.",
                              "Хватит: остановиться выгоднее на {margin} ставки."),
     "advice_verdict_buy": ("Buy: buying is better by {margin} stakes.",
-                           "Прикупать: прикупка выгоднее на {margin} ставки."),
+                           "Прикупить: прикупка выгоднее на {margin} ставки."),
     "advice_verdict_equal": ("Either: standing and buying are worth exactly the same.",
                              "Всё равно: остановиться и прикупить — ровно одно и то же."),
     "advice_chart_title": ("One more card", "Ещё одна карта"),
@@ -140,7 +140,7 @@ TEXT: dict[str, tuple[str, str]] = {
                       "Рука {first} + {second}, свежий шуз, карты банкира неизвестны:"),
     "strategy_gain": ("Buy − stand = {gain} stakes: {verdict}.",
                       "Прикупка − «хватит» = {gain} ставки: {verdict}."),
-    "strategy_buy": ("buy", "прикупать"),
+    "strategy_buy": ("buy", "прикупить"),
     "strategy_stand": ("stand", "хватит"),
     "strategy_equal": ("either", "всё равно"),
     "strategy_natural_cell": ("a natural, nothing to decide", "натуральное 21, решать нечего"),
@@ -211,7 +211,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "Вы, Вера, Павел, Ольга, Иван, Анна, Дмитрий, Софья, Николай, Мария, Пётр, Наталья"),
     "tw_you": ("You play", "Вы играете за"),
     "tw_watch": ("nobody (watch)", "никого (смотреть)"),
-    "tw_threshold": ("Computers buy below", "Компьютер берёт ниже"),
+    "tw_threshold": ("Computers buy below", "Компьютер прикупает ниже"),
     "tw_rules": ("Rules", "Правила"),
     "tw_seed": ("Seed", "Зерно"),
     "tw_seed_help": ("same seed, same cards for the whole class; empty: random",
@@ -224,7 +224,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "tw_stake_button": ("Stake (R5)", "Поставить (R5)"),
     "tw_add_button": ("Add to the stake (R6)", "Прибавить к ставке (R6)"),
     "tw_deal": ("Deal", "Сдать"),
-    "tw_buy": ("Buy a card", "Взять карту"),
+    "tw_buy": ("Buy a card", "Прикупить карту"),
     "tw_stand": ("Stand", "Хватит"),
     "tw_banker_play": ("Banker plays by the rule (R14)", "Банкир играет по правилу (R14)"),
     "tw_odds": ("Odds", "Шансы"),
@@ -251,10 +251,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "tw_status_staking": ("The bank: {banker}. Stake and deal (R5, R7).",
                           "Банк держит {banker}. Ставьте и сдавайте (R5, R7)."),
     "tw_status_your_turn": ("Your turn, {seat}: buy a card or stand (R11).",
-                            "Ваш ход, {seat}: взять карту или «хватит» (R11)."),
+                            "Ваш ход, {seat}: прикупить карту или «хватит» (R11)."),
     "tw_status_turn": ("{seat} to act (R11).", "Ходит {seat} (R11)."),
     "tw_status_banker": ("The banker {seat} to act: buy, stand, or play by the rule (R14).",
-                         "Ход банкира {seat}: взять карту, «хватит» или по правилу (R14)."),
+                         "Ход банкира {seat}: прикупить карту, «хватит» или по правилу (R14)."),
     "tw_status_settle": ("The buying is over: settle (R15–R17).",
                          "Прикупка окончена: расчёт (R15–R17)."),
     "tw_status_settled": ("Round {round} is settled. The bank: {banker}. Stake and deal the "
@@ -290,6 +290,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "ev_banker_draw_ace": ("{seat}: handed {cards}, the first ace (R4).",
                            "{seat}: карта {cards} — первый туз (R4)."),
     "ev_banker_chosen": ("The bank goes to {seat} (R4).", "Банк держит {seat} (R4)."),
+    "ev_first_ace": ("The first ace came on the {ordinal} card: {seat} holds the bank (R4).",
+                     "Первый туз пришёл {ordinal} картой: банк держит {seat} (R4)."),
     "ev_stack": ("The top of the shoe is arranged: {cards} (a demonstration).",
                  "Верх шуза подобран: {cards} (демонстрация)."),
     "ev_stake": ("{seat}: stakes {amount} (R5).", "{seat}: ставка {amount} (R5)."),
@@ -332,21 +334,21 @@ TEXT: dict[str, tuple[str, str]] = {
     "ev_stake_withdrawn": ("{seat}: now the banker, so the stake of {amount} goes back "
                            "(R5, R20).", "Банк теперь у игрока {seat}: ставка {amount} "
                            "возвращена (R5, R20)."),
-    "odds_for": ("Exact odds for {seat}: the next card is one of the {unseen} cards this player "
-                 "has not seen.", "Точные шансы для игрока {seat}: следующая карта — одна из "
-                 "{unseen} карт, которых этот игрок не видел."),
+    "odds_for": ("Exact odds for {seat}: the next card is one of the {unseen_cards} this "
+                 "player has not seen.", "Точные шансы для игрока {seat}: следующая карта — "
+                 "одна из {unseen_cards}, которых этот игрок не видел."),
     "odds_computing": ("Computing the exact odds…", "Считаются точные шансы…"),
     "odds_outcome": ("After one more card", "После ещё одной карты"),
     "odds_probability": ("Probability", "Вероятность"),
     "odds_bust": ("over 21", "перебор"),
     "odds_stand": ("Stand", "Хватит"),
-    "odds_buy": ("Buy, then play best", "Взять и дальше играть лучше всего"),
+    "odds_buy": ("Buy, then play best", "Прикупить и дальше играть лучше всего"),
     "odds_choice": ("Choice", "Выбор"),
     "odds_value": ("Expected result (stake 1)", "Ожидаемый результат (ставка 1)"),
-    "odds_better_buy": ("Better: buy a card.", "Лучше: взять карту."),
+    "odds_better_buy": ("Better: buy a card.", "Лучше: прикупить карту."),
     "odds_better_stand": ("Better: stand.", "Лучше: «хватит»."),
     "odds_equal": ("Buying and standing are worth exactly the same.",
-                   "Взять карту и остановиться — ровно одно и то же."),
+                   "Прикупить карту и остановиться — ровно одно и то же."),
     "odds_note": ("The values: one player against the banker, stake 1, neither holding a "
                   "natural; the banker follows his rule (R14).", "Значения: один игрок против "
                   "банкира, ставка 1, натурального 21 ни у кого нет; банкир играет по правилу "
@@ -381,15 +383,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "bc_start": ("Cards go round the seats one at a time; the first ace holds the bank. "
                  "Press «Next card».", "Карты раздаются по одной по кругу; у кого первый "
                  "туз, тот банкир. Нажмите «Следующая карта»."),
-    "bc_waiting": ("No ace yet: {k} cards handed out.", "Туза пока нет: роздано карт: {k}."),
-    "bc_result": ("Seat {n} receives the first ace and holds the bank ({k} cards handed out).",
-                  "Первый туз пришёл на место {n}: этот игрок держит банк (роздано карт: {k})."),
+    "bc_waiting": ("No ace yet: {cards_handed}.", "Туза пока нет: {cards_handed}."),
+    "bc_result": ("Seat {n} receives the first ace and holds the bank ({cards_handed}).",
+                  "Первый туз пришёл на место {n}: этот игрок держит банк ({cards_handed})."),
     "bc_done": ("the first ace has come: seat {seat} holds the bank (R4); press «Shuffle "
                 "again» for a new draw", "первый туз уже пришёл: банк держит место {seat} (R4); "
                 "нажмите «Перетасовать заново» для новой раздачи"),
-    "bc_percent": ("Exact, %", "Точно, %"),
+    "bc_percent": ("Exact chance", "Точная вероятность"),
     "bc_seat_col": ("Seat", "Место"),
-    "bc_exact": ("Exact chance", "Точная вероятность"),
+    "bc_exact": ("Exact fraction", "Точная дробь"),
     "bc_simulated": ("Simulated", "Моделирование"),
     "bc_se": ("± standard error", "± стандартная ошибка"),
     "bc_trials": ("Simulated draws", "Число опытов"),
@@ -398,6 +400,17 @@ TEXT: dict[str, tuple[str, str]] = {
                     "Смоделировано раздач: {n}, зерно {seed}."),
     "bc_no_sim": ("Press «Simulate» to compare with a simulation.",
                   "Нажмите «Смоделировать», чтобы сравнить с моделированием."),
+}
+
+# Counted phrases: a format field of TEXT with one of these names takes a whole number and is
+# written with the right plural, ((English one, other), (Russian one, few, many)).
+COUNTED: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {
+    "significant_digits": (("{n} significant digit", "{n} significant digits"),
+                           ("{n} значащая цифра", "{n} значащие цифры", "{n} значащих цифр")),
+    "cards_handed": (("{n} card handed out", "{n} cards handed out"),
+                     ("роздана {n} карта", "розданы {n} карты", "роздано {n} карт")),
+    "unseen_cards": (("{n} card", "{n} cards"),  # "one of the 97 cards", «одна из 101 карты»
+                     ("{n} карты", "{n} карт", "{n} карт")),
 }
 
 
@@ -552,10 +565,39 @@ def check_language(language: str) -> str:
 
 
 def text(key: str, language: str = "en", **fields) -> str:
-    """The widget text for `key` in `language`, with the format fields filled in."""
+    """The widget text for `key` in `language`, with the format fields filled in; a field named
+    in COUNTED is a count, written with its noun in the right plural."""
     english, russian = TEXT[key]
     template = russian if check_language(language) == "ru" else english
+    fields = {name: counted(name, value, language) if name in COUNTED else value
+              for name, value in fields.items()}
     return template.format(**fields) if fields else template
+
+
+def plural_form(n: int, language: str) -> int:
+    """Which plural form a count takes: English 0 (one) or 1 (other); Russian 0 (одна карта),
+    1 (две карты) or 2 (пять карт), by the last two digits."""
+    n = abs(n)
+    if check_language(language) == "en":
+        return 0 if n == 1 else 1
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+def ordinal(n: int, language: str = "en") -> str:
+    """A position in words' shorthand: 1st, 2nd, 3rd, 11th, 22nd in English; 38-й in Russian."""
+    if check_language(language) == "ru":
+        return f"{n}-й"
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def counted(name: str, n: int, language: str = "en") -> str:
+    """A count with its noun: counted('cards_handed', 1) is '1 card handed out'."""
+    english, russian = COUNTED[name]
+    forms = russian if check_language(language) == "ru" else english
+    return forms[plural_form(n, language)].format(n=n)
 
 
 def engine_text(message: str, language: str = "en") -> str:

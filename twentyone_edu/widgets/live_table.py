@@ -21,7 +21,7 @@ from ..table import Table, format_money
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
-from .i18n import TEXT, check_language, engine_text, text
+from .i18n import TEXT, check_language, engine_text, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
 from .table_text import Entry, event_line, payment_line
@@ -567,13 +567,30 @@ class TableWidget(Bilingual, widgets.VBox):
         lines = self._lines[self.language]
         for i in range(len(lines), len(self.entries)):
             lines.append(self._log_line(i))
-        shown = [line for line in lines[:self._visible_entries()] if line][-LOG_LINES:]
+        shown = lines[:self._visible_entries()]
+        if not self._drawing():
+            shown = self._fold_draw(shown)
+        shown = [line for line in shown if line][-LOG_LINES:]
         body = "<br>".join(shown)
         title = escape(text("tw_log", self.language))
         return (f"<b>{title}</b><div role='log' tabindex='0' aria-label='{title}' "
                 "style='max-height:14em;overflow-y:auto;"
                 "display:flex;flex-direction:column-reverse;border:1px solid #ccc;"
                 f"padding:4px 8px;font-size:0.95em'><div>{body}</div></div>")
+
+    def _fold_draw(self, lines: list[str]) -> list[str]:
+        """The finished draw for the first bank as one line, "The first ace came on the 38th
+        card: Vera holds the bank (R4)", its cards one click away in a <details> (R4)."""
+        kinds = [entry.event.kind for entry in self.entries[:len(lines)]]
+        if "banker_chosen" not in kinds or "banker_draw" not in kinds:
+            return lines
+        first, chosen = kinds.index("banker_draw"), kinds.index("banker_chosen")
+        summary = escape(text("ev_first_ace", self.language, seat=self.table.banker,
+                              ordinal=ordinal(chosen - first, self.language)))
+        cards = "<br>".join(lines[first:chosen])
+        folded = (f"<details class='t21-log-draw'><summary>{summary}</summary>"
+                  f"<div style='padding-left:1.3em'>{cards}</div></details>")
+        return [*lines[:first], folded, *lines[chosen + 1:]]
 
     def _log_line(self, i: int) -> str:
         """Entry i of the log as escaped HTML; a deal's closed cards make one line (R7, R8)."""

@@ -376,7 +376,7 @@ class Quiz(Bilingual, widgets.VBox):
             return
         if not right and answer is not None and answer.digits is not None \
                 and answer.digits < self.min_digits:
-            self._say("quiz_more_digits", answer=typed.strip(), digits=answer.digits,
+            self._say("quiz_more_digits", answer=typed.strip(), significant_digits=answer.digits,
                       needed=self.min_digits)
             return
         self.attempts += 1

@@ -9,6 +9,7 @@ from .. import exact
 from ..cards import Shoe
 from ..results import DecisionValues, Distribution
 from .common import escape
+from .explorer import fraction, percent, signed
 from .i18n import text
 
 CELL = "style='padding:0 8px'"
@@ -32,24 +33,26 @@ def exact_odds(seat: str, hand, seen, rules) -> Odds:
 
 
 def odds_html(odds: Odds, language: str) -> str:
-    """The odds as a small table: each total (fraction and percentage), then the two values."""
+    """The odds as a small table: each total as a percentage, then its exact fraction
+    (favourable over possible); then the two values, as decimals in the language's writing."""
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
-        f"</td><td {CELL}>{p.numerator}/{p.denominator}</td>"
-        f"<td style='padding:0 8px;text-align:right'>{float(p):.1%}</td></tr>"
+        f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
+        f"</td><td {CELL}>{escape(fraction(p))}</td></tr>"
         for total, p in odds.chances.items())
     stand, draw = odds.values["stand"], odds.values["draw"]
     verdict = ("odds_better_buy" if draw > stand else "odds_better_stand" if stand > draw
                else "odds_equal")
-    return (f"<b>{escape(text('odds_for', language, seat=odds.seat, unseen=odds.unseen))}</b>"
+    heading = text("odds_for", language, seat=odds.seat, unseen_cards=odds.unseen)
+    return (f"<b>{escape(heading)}</b>"
             f"<table><tr><th style='text-align:left;padding:0 8px'>"
             f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
             f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>"
             f"<table><tr><th style='text-align:left'>{escape(text('odds_choice', language))}"
             f"</th><th {CELL}>{escape(text('odds_value', language))}</th></tr>"
             f"<tr><td>{escape(text('odds_stand', language))}</td>"
-            f"<td {CELL}>{float(stand):+.4f}</td></tr>"
+            f"<td {CELL}>{escape(signed(stand, 4, language))}</td></tr>"
             f"<tr><td>{escape(text('odds_buy', language))}</td>"
-            f"<td {CELL}>{float(draw):+.4f}</td></tr></table>"
+            f"<td {CELL}>{escape(signed(draw, 4, language))}</td></tr></table>"
             f"<b>{escape(text(verdict, language))}</b><br>"
             f"<small>{escape(text('odds_note', language))}</small>")
