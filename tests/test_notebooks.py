@@ -1,10 +1,16 @@
-"""The course notebooks: each runs top to bottom in a fresh kernel in under 60 s, is committed
-with its outputs cleared, uses only the public API, keeps its exercise answers hidden, and its
-quiz tokens are the tokens of the answers the teacher's guide computes with the engine.
+"""The course notebooks: the lessons follow the lesson map, each runs top to bottom in a fresh
+kernel in under 60 s, fits a 45-minute lesson, shows at least one figure with a text
+alternative, is committed with its outputs cleared, uses only the public API and keeps its
+exercise answers hidden; the quiz bank's tokens are the tokens of the answers the teacher's
+guide computes with the engine.
 
 Conventions the checks rely on (notebooks/teacher_guide.ipynb explains them to teachers):
-- an exercise is a code cell starting with `# Exercise NN.k` (NN the notebook's number) that
-  builds one `Quiz(...)` whose `answer=` is a token string made by `make_answer_token`;
+- lesson NN's exercises live in twentyone_edu/data/quizzes/NN.json (id "NN.k" -> question,
+  answer token, hints, optional choices and min_digits; see widgets/quiz_bank.py);
+- an exercise cell of lesson NN reads exactly
+      # Exercise NN.k
+      quiz("NN.k", language=LANGUAGE)
+  and every entry of NN.json has exactly one such cell in lesson NN;
 - the teacher's guide records every answer with `answer("NN.k", value, how)` into `ANSWERS`
   (value an int, a Fraction or, for a multiple choice, the text of the right choice).
 """
@@ -12,11 +18,13 @@ Conventions the checks rely on (notebooks/teacher_guide.ipynb explains them to t
 from __future__ import annotations
 
 import ast
+import html
 import importlib.util
 import json
 import os
 import re
 import time
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,15 +37,33 @@ from twentyone_edu.widgets import make_answer_token
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+BANK = ROOT / "twentyone_edu" / "data" / "quizzes"
 GUIDE = NOTEBOOKS / "teacher_guide.ipynb"
-ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
-LESSONS = [path for path in ALL if re.match(r"\d\d_", path.name)]
+# The lesson map of course 2.0 (issue 10): exactly these lessons, in this order.
+LESSON_MAP = (
+    "00_start_here",
+    "01_the_rules_cards_and_deal",
+    "02_the_rules_buying_and_the_bank",
+    "03_play_the_banker",
+    "04_nineteen_or_twenty",
+    "05_the_exact_method",
+    "06_where_the_advice_fails",
+    "07_when_to_buy",
+    "08_the_bankers_edge",
+    "09_the_price_of_the_bank",
+    "10_choosing_the_banker",
+    "11_exact_vs_simulation",
+    "12_twenty_one_through_history",
+)
+LESSONS = [NOTEBOOKS / f"{name}.ipynb" for name in LESSON_MAP]
+ALL = sorted({*NOTEBOOKS.glob("*.ipynb"), *LESSONS})
 SECONDS = 60
 EXERCISES_PER_LESSON = range(3, 7)
 
-EXERCISE = re.compile(r"^# Exercise (\d\d)\.(\d+)\s*$", re.MULTILINE)
-TOKEN = re.compile(r"""answer\s*=\s*(['"])(t21q1:[0-9a-zA-Z]+:[0-9a-f,]+)\1""")
-ANSWER_ARGUMENT = re.compile(r"\banswer\s*=")
+EXERCISE_MARK = re.compile(r"^# Exercise\b", re.MULTILINE)
+EXERCISE_CELL = re.compile(r"# Exercise (\d\d\.\d{1,2})\nquiz\(\"(\d\d\.\d{1,2})\", "
+                           r"language=LANGUAGE\)")
+QUIZ_MACHINERY = re.compile(r"\bQuiz\(|make_answer_token|t21q1:|\bquiz\(")
 PUBLIC_MODULES = {"twentyone_edu"} | {  # the submodules the package lists in __all__
     f"twentyone_edu.{name}" for name in twentyone_edu.__all__
     if importlib.util.find_spec(f"twentyone_edu.{name}") is not None
@@ -94,27 +120,111 @@ def guide_answers() -> dict[str, object]:
     raise AssertionError("the teacher's guide printed no ANSWERS")
 
 
-def exercises(path: Path) -> dict[str, tuple[str, str]]:
-    """id -> (token, cell source) for every exercise cell of a student notebook."""
+def bank(lesson: str) -> dict[str, dict]:
+    """Lesson NN's exercises as stored in the package (empty if it has no bank file)."""
+    path = BANK / f"{lesson}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def exercise_cells(path: Path) -> dict[str, str]:
+    """id -> cell source for every exercise cell of a lesson; a cell that looks like an
+    exercise or shows a quiz's machinery but is not exactly the two-line form fails."""
     found = {}
     for cell in code_cells(path):
-        marks = EXERCISE.findall(cell.source)
-        tokens = TOKEN.findall(cell.source)
-        if not marks:
-            assert not tokens, f"{path.name}: a quiz token outside an exercise cell:\n{cell.source}"
+        source = cell.source.strip()
+        match = EXERCISE_CELL.fullmatch(source)
+        if match is None:
+            assert not EXERCISE_MARK.search(source) and not QUIZ_MACHINERY.search(source), (
+                f"{path.name}: an exercise cell reads exactly '# Exercise NN.k' and then "
+                f"'quiz(\"NN.k\", language=LANGUAGE)':\n{cell.source}")
             continue
-        assert len(marks) == 1 and len(tokens) == 1, (
-            f"{path.name}: an exercise cell needs one '# Exercise NN.k' and one answer token:\n"
-            f"{cell.source}")
-        key = ".".join(marks[0])
-        assert key not in found, f"{path.name}: exercise {key} appears twice"
-        found[key] = (tokens[0][1], cell.source)
+        mark, shown = match.groups()
+        assert mark == shown, f"{path.name}: the cell marked {mark} shows exercise {shown}"
+        assert mark not in found, f"{path.name}: exercise {mark} appears twice"
+        found[mark] = cell.source
     return found
+
+
+def exercises(path: Path) -> dict[str, tuple[str, str]]:
+    """id -> (token in the quiz bank, cell source) for every exercise cell of a lesson."""
+    stored = bank(path.name[:2])
+    cells = exercise_cells(path)
+    missing = sorted(set(cells) - set(stored))
+    assert not missing, f"{path.name}: exercises {missing} are not in {path.name[:2]}.json"
+    return {key: (stored[key]["answer"], source) for key, source in cells.items()}
+
+
+MINUTES = 40  # of a 45-minute lesson; 5 are left for the teacher
+WORDS_PER_MINUTE = 100
+WIDGET = re.compile(r"\b(?:TableWidget|AdviceExplorer|StrategyExplorer|SimulationExplorer|"
+                    r"BankerChooser|CourseApp|interact|interactive)\(")
+
+
+def prose_words(markdown: str) -> int:
+    """Words a student reads in a Markdown cell: link targets and HTML tags are not read."""
+    prose = re.sub(r"\]\([^)]*\)|<[^>]+>", " ", markdown)
+    return len(re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", prose))
+
+
+@dataclass(frozen=True)
+class LessonTime:
+    """The parts of a lesson's estimated time, by the rule of test_every_lesson_fits_45_minutes."""
+
+    words: int
+    code_cells: int
+    exercises: int
+    widgets: int
+
+    @property
+    def minutes(self) -> Fraction:
+        return (Fraction(self.words, WORDS_PER_MINUTE) + self.code_cells + 3 * self.exercises
+                + 5 * self.widgets)
+
+    def __str__(self) -> str:
+        return (f"{float(self.minutes):.1f} min = {self.words} words ÷ {WORDS_PER_MINUTE} "
+                f"({self.words / WORDS_PER_MINUTE:.1f}) + {self.code_cells} code cells × 1 "
+                f"+ {self.exercises} exercises × 3 ({3 * self.exercises}) "
+                f"+ {self.widgets} interactive widgets × 5 ({5 * self.widgets})")
+
+
+def lesson_time(nb: nbformat.NotebookNode) -> LessonTime:
+    """The estimated time of a lesson, part by part (the rule is in
+    test_every_lesson_fits_45_minutes)."""
+    code = [cell.source for cell in nb.cells if cell.cell_type == "code"]
+    return LessonTime(
+        words=sum(prose_words(cell.source) for cell in nb.cells if cell.cell_type == "markdown"),
+        code_cells=len(code),
+        exercises=sum(bool(EXERCISE_CELL.fullmatch(source.strip())) for source in code),
+        widgets=sum(len(WIDGET.findall(source)) for source in code))
+
+
+IMAGE = re.compile(r"<img\b[^>]*?\balt\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
+
+
+def figure_texts(nb: nbformat.NotebookNode) -> list[str]:
+    """The text alternatives of the images an executed notebook shows: in HTML outputs (from
+    t21.plots.show) and in the saved state of its widgets (a ChartImage's <img>)."""
+    shown = [str(output.get("data", {}).get("text/html", ""))
+             for cell in nb.cells if cell.cell_type == "code" for output in cell.outputs]
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    shown += [str(model.get("state", {}).get("value", ""))
+              for model in state.get("state", {}).values()]
+    return [html.unescape(a or b).strip() for text in shown for a, b in IMAGE.findall(text)]
 
 
 def test_there_is_a_course():
     assert GUIDE in ALL
     assert (NOTEBOOKS / "00_start_here.ipynb") in ALL
+
+
+def test_the_course_follows_the_lesson_map():
+    lessons = sorted(path.stem for path in NOTEBOOKS.glob("*.ipynb")
+                     if re.match(r"\d\d_", path.name))
+    assert lessons == list(LESSON_MAP), (
+        f"missing: {sorted(set(LESSON_MAP) - set(lessons))}; "
+        f"not in the map: {sorted(set(lessons) - set(LESSON_MAP))}")
+    banks = sorted(path.stem for path in BANK.glob("*.json"))
+    assert set(banks) <= {name[:2] for name in LESSON_MAP}, banks
 
 
 @pytest.mark.parametrize("path", ALL, ids=ids(ALL))
@@ -197,14 +307,35 @@ def test_numbers_in_the_prose_are_computed_not_typed(path):
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
-def test_every_lesson_has_three_to_six_exercises_with_hidden_answers(path):
+def test_every_lesson_has_three_to_six_exercises_shown_by_id(path):
     found = exercises(path)
     assert len(found) in EXERCISES_PER_LESSON, f"{path.name}: {sorted(found)}"
     assert all(key.startswith(path.name[:2] + ".") for key in found), sorted(found)
-    for cell in code_cells(path):
-        arguments = len(ANSWER_ARGUMENT.findall(cell.source))
-        assert arguments == len(TOKEN.findall(cell.source)), (
-            f"{path.name}: an answer given other than as a token:\n{cell.source}")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_every_bank_entry_is_used_by_exactly_one_cell_of_its_lesson(path):
+    stored, cells = bank(path.name[:2]), exercise_cells(path)
+    assert set(cells) == set(stored), (
+        f"{path.name}: in {path.name[:2]}.json but no cell: {sorted(set(stored) - set(cells))}; "
+        f"a cell but not in the bank: {sorted(set(cells) - set(stored))}")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_every_lesson_fits_45_minutes(path):
+    """A lesson fits 45 minutes for a 15-year-old, 5 of them left for the teacher:
+    Markdown words ÷ 100 words per minute + 1 minute per code cell (exercise and widget cells
+    included) + 3 minutes per exercise + 5 minutes per interactive widget (TableWidget, an
+    explorer, BankerChooser, CourseApp, interact) must be at most 40 minutes."""
+    estimate = lesson_time(nbformat.read(path, as_version=4))
+    assert estimate.minutes <= MINUTES, f"{path.name}: {estimate} > {MINUTES} min"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_every_lesson_shows_a_figure_with_a_text_alternative(path):
+    """After running: an <img> with a non-empty alt, from t21.plots.show or a ChartImage."""
+    texts = figure_texts(execute(path)[0])
+    assert any(texts), f"{path.name}: no figure with a text alternative (alts found: {texts})"
 
 
 def test_the_guide_has_a_section_per_notebook():
@@ -212,7 +343,7 @@ def test_the_guide_has_a_section_per_notebook():
                 if cell.cell_type == "markdown" and cell.source.startswith("## ")]
     keys = [re.match(r"## (\d\d|app) — ", h).group(1) for h in headings
             if re.match(r"## (\d\d|app) — ", h)]
-    assert keys == [f"{i:02d}" for i in range(9)] + ["app"], headings
+    assert keys == [name[:2] for name in LESSON_MAP] + ["app"], headings
 
 
 def test_the_guide_answers_every_exercise_and_agrees_with_the_tokens():
@@ -226,21 +357,30 @@ def test_the_guide_answers_every_exercise_and_agrees_with_the_tokens():
     for key, token in tokens.items():
         salt = token.split(":")[1]
         assert make_answer_token(answers[key], salt=salt) == token, (
-            f"exercise {key}: the notebook's token is not the token of the guide's answer "
+            f"exercise {key}: the bank's token is not the token of the guide's answer "
             f"{answers[key]}")
 
 
-def test_answers_do_not_appear_in_the_exercise_cells():
+def written_forms(value: Fraction) -> set[str]:
+    """How an answer might be written out: the fraction, 4 decimals and a percentage, in
+    English and Russian."""
+    english = {str(value), f"{float(value):.4f}", f"{float(value):.2%}"}
+    return english | {form.replace(".", ",") for form in english}
+
+
+def test_answers_do_not_appear_in_the_questions_or_hints():
     answers = guide_answers()
     for path in LESSONS:
-        for key, (_, source) in exercises(path).items():
+        stored = bank(path.name[:2])
+        for key in exercises(path):
             value = answers.get(key, "")  # a missing answer fails the agreement test
             if isinstance(value, str) or (value.denominator == 1 and abs(value) < 10):
                 continue  # choices are all shown; a one-digit answer may be a given number
-            written = {str(value), f"{float(value):.4f}", f"{float(value):.2%}"}
-            quoted = re.sub(r"answer\s*=\s*(['\"]).*?\1", "", source)
-            for form in written:
-                assert not re.search(rf"(?<![\w./]){re.escape(form)}(?![\w/]|\.\d)", quoted), (
+            entry = stored[key]
+            shown = " ".join([*entry["question"].values(),
+                              *(text for hint in entry.get("hints", []) for text in hint.values())])
+            for form in written_forms(value):
+                assert not re.search(rf"(?<![\w./,]){re.escape(form)}(?![\w/]|[.,]\d)", shown), (
                     f"{path.name}: exercise {key} shows its answer {form}")
 
 
@@ -275,7 +415,7 @@ def test_start_here_links_every_notebook_of_the_course():
                       if cell.cell_type == "markdown")
     linked = set(LINK.findall(prose))
     assert {path.name for path in ALL} - {start.name} <= linked
-    assert {f"{i:02d}_" for i in range(9)} <= {name[:3] for name in linked}
+    assert {name[:3] for name in LESSON_MAP} <= {name[:3] for name in linked}
     assert "app.ipynb" in linked
 
 
@@ -298,3 +438,61 @@ def test_start_here_deals_the_course_question_first():
     table.deal_button.click()
     assert table.table.to_act == "You"
     assert twentyone_edu.hand_value(table.table.hands["You"]).total == 19
+
+
+def _notebook(*cells) -> nbformat.NotebookNode:
+    """A notebook from ('md' | 'code', source) pairs."""
+    return nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell(source) if kind == "md" else
+        nbformat.v4.new_code_cell(source) for kind, source in cells])
+
+
+def test_the_lesson_time_counted_by_hand():
+    nb = _notebook(
+        ("md", "# 99 — A test\n\nFavourable over possible: [the start](00_start_here.ipynb)."),
+        ("md", "<b>Ten</b> words, one two three four five six seven eight."),
+        ("code", "import twentyone_edu as t21"),
+        ("code", "# Exercise 99.1\nquiz(\"99.1\", language=LANGUAGE)"),
+        ("code", "TableWidget(seed=43, language=LANGUAGE)"),
+        ("code", "AdviceExplorer(hand='10 9')\nStrategyExplorer()"))
+    # words: "99", "A", "test", "Favourable", "over", "possible", "the", "start" (8) + 10
+    time = lesson_time(nb)
+    assert time == LessonTime(words=18, code_cells=4, exercises=1, widgets=3)
+    assert time.minutes == Fraction(18, 100) + 4 + 3 + 15
+    assert str(time) == ("22.2 min = 18 words ÷ 100 (0.2) + 4 code cells × 1 + 1 exercises × 3 "
+                         "(3) + 3 interactive widgets × 5 (15)")
+    long = _notebook(("md", "word " * 3500), ("code", "1"))  # 35 + 1 minutes fit; 41 do not
+    assert lesson_time(long).minutes == 36
+    assert lesson_time(_notebook(("md", "word " * 3500), *[("code", "1")] * 6)).minutes > MINUTES
+
+
+def test_exercise_cells_must_be_the_two_line_form(tmp_path):
+    def cells(*sources):
+        path = tmp_path / "99_test.ipynb"
+        nbformat.write(_notebook(*[("code", source) for source in sources]), path)
+        return exercise_cells(path)
+
+    assert cells("# Exercise 99.1\nquiz(\"99.1\", language=LANGUAGE)", "x = 1") == {
+        "99.1": "# Exercise 99.1\nquiz(\"99.1\", language=LANGUAGE)"}
+    for bad in ("# Exercise 99.1\nquiz(\"99.2\", language=LANGUAGE)",
+                "# Exercise 99.1\nQuiz('P?', answer='t21q1:ab:0123')",
+                "# Exercise 99.1\nquiz(\"99.1\")",
+                "quiz(\"99.1\", language=LANGUAGE)",
+                "make_answer_token(4)"):
+        with pytest.raises(AssertionError):
+            cells(bad)
+    with pytest.raises(AssertionError, match="appears twice"):
+        cells(*["# Exercise 99.1\nquiz(\"99.1\", language=LANGUAGE)"] * 2)
+
+
+def test_figure_texts_need_a_non_empty_alt():
+    nb = _notebook(("code", "show()"))
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "display_data", data={"text/html": "<figure><img src='x.png' alt=''></figure>"})]
+    assert not any(figure_texts(nb))
+    nb.cells[0].outputs.append(nbformat.v4.new_output(
+        "display_data", data={"text/html": '<img src="x.png" alt="bars: 7.8 &amp; 92.2 %">'}))
+    assert figure_texts(nb) == ["", "bars: 7.8 & 92.2 %"]
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
+        "m1": {"state": {"value": '<img src="data:image/png;base64,AA" alt="a heat map">'}}}}}
+    assert "a heat map" in figure_texts(nb)
