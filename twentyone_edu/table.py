@@ -616,7 +616,8 @@ class Table:
             if seat not in self._revealed:
                 self._revealed.append(seat)
         self._results = {seat: _money(r) for seat, r in self._round_result.items()}
-        ended = {"natural": "had a natural", "bust": "went bust"}.get(against, f"had {against}")
+        ended = ("had a natural" if against == "natural" else "went bust" if against == "bust"
+                 else f"had {against}")
         summary = ", ".join(f"{seat} {_signed(self._results[seat])}" for seat in self._order)
         self._event("round_settled", "R15–R17", seat=banker, amount=self._results[banker],
                     outcome=against, text=f"round {self._round_number} settled, the banker "
