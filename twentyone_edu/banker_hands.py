@@ -32,8 +32,10 @@ from . import residues
 from .composition import RADIX, ValueClasses, decode, encode
 
 INT64_SAFE = 2**61  # sums below this fit in numpy's int64 with room to spare
+LARGEST_WEIGHT = 2**6  # about the largest settlement weight strategy.solve passes to numerators()
 MARGIN = 2**8  # the primes' product exceeds the float bound `largest` by this much at least
 CHUNK = 256  # shoes done together: enough to keep numpy busy, few enough to stay in the cache
+BLOCK_CELLS = 2**21  # numbers in the largest array of one block of numerators() (16 MB)
 
 
 def banker_outcomes_of(rules) -> tuple:
@@ -213,12 +215,34 @@ def numerators(hands: BankerHands, shoes, weight: int = 1) -> np.ndarray:
     Dividing by (U)_k, U the shoe's size and k the group's cards drawn, gives the chance that the
     banker ends in that group. The sums are exact: numpy int64 when they (times `weight`, which
     the caller will multiply them by) are safely below 2^63; otherwise worked out in int64
-    modulo a few primes and put together as Python integers (see residues.py).
+    modulo a few primes and put together as Python integers (see residues.py). Shoes that share
+    their low classes go together, in blocks that keep every array below BLOCK_CELLS numbers.
     """
     shoes = np.asarray(shoes, dtype=np.int64).reshape(len(shoes), -1)
-    if hands.largest * max(weight, 1) >= INT64_SAFE:
-        return _numerators_modular(hands, shoes)
-    return _numerators_int64(hands, shoes)
+    modular = hands.largest * max(weight, 1) >= INT64_SAFE
+    primes = residues.primes_for(hands.largest * MARGIN, hands.prime_bits) if modular else ()
+    split = hands.high.first
+    base = int(shoes[:, :split].max(initial=0)) + 1
+    _, low_of = np.unique(shoes[:, :split] @ (base ** np.arange(split, dtype=np.int64)),
+                          return_inverse=True)
+    per_block = max(1, BLOCK_CELLS // max(len(hands.low.counts), len(hands.row_high)))
+    block_of = low_of.reshape(-1) // per_block
+    sums = np.empty((len(shoes), len(hands.groups)), dtype=object if modular else np.int64)
+    for block in range(int(block_of.max(initial=-1)) + 1):
+        chosen = np.flatnonzero(block_of == block)
+        if modular:
+            sums[chosen] = residues.combine(
+                [_numerators_int64(hands, shoes[chosen], p) for p in primes], primes)
+        else:
+            sums[chosen] = _numerators_int64(hands, shoes[chosen])
+    return sums
+
+
+def passes(hands: BankerHands) -> int:
+    """How many int64 passes numerators() makes for these hands (1, or one per prime)."""
+    if hands.largest * LARGEST_WEIGHT < INT64_SAFE:
+        return 1
+    return len(residues.primes_for(hands.largest * MARGIN, hands.prime_bits))
 
 
 def _numerators_int64(hands: BankerHands, shoes: np.ndarray, prime: int = 0) -> np.ndarray:
@@ -247,16 +271,6 @@ def _numerators_int64(hands: BankerHands, shoes: np.ndarray, prime: int = 0) -> 
         groups = np.add.reduceat(rows, hands.group_starts, axis=0).T
         chunks.append(groups % prime if prime else groups)
     return np.concatenate(chunks)
-
-
-def _numerators_modular(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
-    """numerators() modulo primes below 2^prime_bits, put together as Python integers.
-
-    The primes are small enough that a row of the sparse product, prime_bits-bit numbers
-    multiplied in pairs and added up, stays below 2^63; their product exceeds every sum.
-    """
-    primes = residues.primes_for(hands.largest * MARGIN, hands.prime_bits)
-    return residues.combine([_numerators_int64(hands, shoes, p) for p in primes], primes)
 
 
 def _numerators_exact(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
