@@ -31,7 +31,8 @@ MOST_RESULT_BITS = 250_000  # bits in an exact multi-card chance: under a second
 def check_rank_count(rank: str, count: int) -> None:
     """Refuse more cards of one rank than eight packs hold (R1)."""
     if count > MOST_OF_A_RANK:
-        raise CardError(f"{count:,} {rank}s is more than a shoe holds: the exact engine takes at "
+        amount = f"{count:,}" if count < 10**12 else f"about 10^{len(str(count)) - 1}"
+        raise CardError(f"{amount} {rank}s is more than a shoe holds: the exact engine takes at "
                         f"most {MOST_PACKS} packs (R1), {MOST_OF_A_RANK} cards of a rank")
 
 
