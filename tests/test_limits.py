@@ -34,15 +34,20 @@ from twentyone_edu.strategy import caps_for
 
 # --- Refused, with the limit named ----------------------------------------------------------
 
-@pytest.mark.parametrize("counts", [{"A": 10**30}, {"K": 33}, {r: 10**6 for r in RANKS}])
+@pytest.mark.parametrize("counts", [{"A": 10**30}, {"K": 417}, {r: 10**6 for r in RANKS},
+                                    {r: 33 for r in RANKS}])
 def test_a_shoe_larger_than_eight_packs_is_refused(counts):
     with pytest.raises(CardError, match=f"at most {limits.MOST_PACKS} packs.*"
-                                        f"{limits.MOST_OF_A_RANK} cards of a rank"):
+                                        f"{limits.MOST_CARDS} cards"):
         Shoe.from_counts(counts)
 
 
-def test_eight_packs_of_a_rank_are_a_shoe():
-    assert len(Shoe.from_counts({"A": 32, "K": 32})) == 64
+def test_eight_packs_of_cards_in_any_mix_are_a_shoe():
+    assert len(Shoe.from_counts({r: 32 for r in RANKS})) == 416
+    one_ace = Shoe.from_counts({"A": 1, "10": 415})
+    seats = exact.first_banker_probabilities(5, shoe=one_ace)
+    # One ace among 416 cards is equally likely anywhere: seat 1 gets cards 1, 6, ..., 416.
+    assert seats[0] == Fraction(84, 416) and sum(seats) == 1
 
 
 def test_a_round_too_large_is_refused_naming_the_limit():

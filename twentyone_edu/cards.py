@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import CardError
-from .limits import check_rank_count
+from .limits import check_shoe_size
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FRENCH_PACK = RANKS  # 52 cards: 4 of each of 13 ranks (R1)
@@ -143,9 +143,8 @@ class Shoe:
     def from_counts(cls, counts: Mapping[str, int]) -> Shoe:
         """A shoe holding the given number of cards of each rank.
 
-        A shoe is made of packs (R1), eight at most, so a rank has at most
-        limits.MOST_OF_A_RANK (32) cards; more is refused, as the exact engine could not
-        use such a shoe within its limits.
+        A shoe is made of packs (R1), eight at most: a shoe of more than limits.MOST_CARDS
+        (416) cards is refused, whatever its mix of ranks.
         """
         if not isinstance(counts, Mapping):
             raise CardError(f"counts={counts!r} is not a count per rank (use a dict such as "
@@ -155,7 +154,7 @@ class Shoe:
                 raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise CardError(f"{n!r} {rank}s is not a count (use a whole number 0 or more)")
-            check_rank_count(rank, n)
+        check_shoe_size(sum(counts.values()))
         return cls(tuple((r, counts.get(r, 0)) for r in RANKS))
 
     def count(self, rank: str) -> int:

@@ -1,8 +1,9 @@
 """How large a problem the exact engine takes: the largest shoe, and the size of a round (R1).
 
-The shoe is made of packs (R1), eight at most, so no rank has more than 32 cards and no shoe
-more than 416: a larger count is refused where a shoe is made (Shoe.from_counts). A hand in
-play holds at most 21 cards, since every card scores at least 1 (R2, R13).
+The shoe is made of packs (R1), eight at most, so it holds at most 416 cards; a larger shoe is
+refused where a shoe is made (Shoe.from_counts). Within that any mix of ranks is allowed (a
+teacher's shoe of one ace and 103 tens, say): the costs below depend on points, not counts.
+A hand in play holds at most 21 cards, since every card scores at least 1 (R2, R13).
 
 What a round costs is set by two lists the engine works through: every hand the player can
 hold, and every final hand of the banker. The banker's list is built first (at most ~60,000
@@ -21,19 +22,18 @@ from __future__ import annotations
 from .errors import CardError, RuleError
 
 MOST_PACKS = 8  # the largest shoe of R1
-MOST_OF_A_RANK = 4 * MOST_PACKS  # four suits in each pack
 MOST_CARDS = 52 * MOST_PACKS  # eight French packs
 MOST_IN_HAND = 21  # cards in one hand: each scores at least 1 point (R2), 22 points are bust
 MOST_STEPS = 1_000_000_000  # player hands × banker hands × passes: at most ~4 s, ~200 MB
 MOST_RESULT_BITS = 250_000  # bits in an exact multi-card chance: under a second
 
 
-def check_rank_count(rank: str, count: int) -> None:
-    """Refuse more cards of one rank than eight packs hold (R1)."""
-    if count > MOST_OF_A_RANK:
-        amount = f"{count:,}" if count < 10**12 else f"about 10^{len(str(count)) - 1}"
-        raise CardError(f"{amount} {rank}s is more than a shoe holds: the exact engine takes at "
-                        f"most {MOST_PACKS} packs (R1), {MOST_OF_A_RANK} cards of a rank")
+def check_shoe_size(cards: int) -> None:
+    """Refuse a shoe of more cards than eight packs hold (R1)."""
+    if cards > MOST_CARDS:
+        amount = f"{cards:,}" if cards < 10**12 else f"about 10^{len(str(cards)) - 1}"
+        raise CardError(f"a shoe of {amount} cards is more than the exact engine takes: at most "
+                        f"{MOST_PACKS} packs (R1), {MOST_CARDS} cards")
 
 
 def hands_within(points, counts, budget: int) -> int:
