@@ -23,7 +23,6 @@ from .errors import CardError, RuleError
 
 MOST_PACKS = 8  # the largest shoe of R1
 MOST_CARDS = 52 * MOST_PACKS  # eight French packs
-MOST_IN_HAND = 21  # cards in one hand: each scores at least 1 point (R2), 22 points are bust
 MOST_STEPS = 1_000_000_000  # player hands × banker hands × passes: at most ~4 s, ~200 MB
 MOST_RESULT_BITS = 250_000  # bits in an exact multi-card chance: under a second
 
@@ -54,7 +53,7 @@ def check_round(points, counts, banker_hands: int, passes: int) -> None:
     `banker_hands` is the number of the banker's final hands, `passes` the int64 passes his
     exact sums need (see banker_hands.passes); the player's hands are counted here.
     """
-    player_hands = hands_within(points, counts, MOST_IN_HAND)
+    player_hands = hands_within(points, counts, 21)  # more is bust (R13)
     steps = player_hands * banker_hands * passes
     if steps > MOST_STEPS:
         raise RuleError(
