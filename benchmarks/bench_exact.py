@@ -15,7 +15,8 @@ import sys
 import time
 
 from benchmarks.timing import best_seconds, report
-from twentyone_edu import HISTORICAL, VARIANTS, exact
+from twentyone_edu import HISTORICAL, VARIANTS, exact, symbolic
+from twentyone_edu.rules import RuleSet
 
 
 def _best_seconds(run, repeats: int = 3, rule_tables: bool = True, clock=time.perf_counter):
@@ -29,6 +30,60 @@ def _import_seconds(module: str, repeats: int = 3) -> float:
             "print(time.perf_counter() - start)")
     return min(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                     text=True, check=True).stdout) for _ in range(repeats))
+
+
+def _peak_megabytes(call: str) -> float:
+    """Peak memory of `call` above the interpreter's after importing, in MB (fresh process).
+
+    The peak is the kernel's VmHWM, which starts afresh in a new program (ru_maxrss would
+    carry over the parent's peak on Linux).
+    """
+    code = ("import re; from twentyone_edu import exact, symbolic, HISTORICAL, VARIANTS; "
+            "from twentyone_edu.rules import RuleSet; "
+            "peak = lambda: int(re.search(r'VmHWM:\\s+(\\d+)', "
+            "open('/proc/self/status').read()).group(1)); "
+            f"before = peak(); {call}; print((peak() - before) / 1024)")
+    return float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                check=True).stdout)
+
+
+# The largest problems the engine accepts (limits.py): (what, call), each within 5 s, 500 MB.
+WORST_ACCEPTED = [
+    ("round_value('optimal'), blackjack, banker stands on 21",
+     "exact.round_value('optimal', rules=VARIANTS['blackjack'].with_(banker_stands_on=21))"),
+    ("strategy_table(), blackjack, banker stands on 21",
+     "exact.strategy_table(rules=VARIANTS['blackjack'].with_(banker_stands_on=21))"),
+    ("round_value('optimal'), 8 packs",
+     "exact.round_value('optimal', rules=HISTORICAL.with_(decks=8))"),
+    ("round_value('optimal'), 6 packs, banker hits soft 17",
+     "exact.round_value('optimal', rules=HISTORICAL.with_(decks=6, banker_hits_soft=True))"),
+    ("round_value('optimal'), 8 packs, banker stands on 21 and hits soft 21",
+     "exact.round_value('optimal', rules=HISTORICAL.with_(decks=8, banker_stands_on=21, "
+     "banker_hits_soft=True))"),
+    ("round_value('optimal'), face_values (1, 1, 1), 8 packs, hits soft 17",
+     "exact.round_value('optimal', rules=RuleSet(face_values=(1, 1, 1), decks=8, "
+     "banker_hits_soft=True))"),
+    ("strategy_table(), face_values (1, 11, 10), 8 packs",
+     "exact.strategy_table(rules=RuleSet(face_values=(1, 11, 10), decks=8))"),
+    ("bank_price(11, 'optimal'), face_values (1, 1, 1), 2 packs, banker stands on 18",
+     "exact.bank_price(11, 'optimal', rules=RuleSet(face_values=(1, 1, 1), "
+     "banker_stands_on=18))"),
+    ("symbolic.at_least_one(8, 10**7, 5 * 10**6)", "symbolic.at_least_one(8, 10**7, 5 * 10**6)"),
+]
+
+
+def _worst_accepted_rows() -> list[tuple[str, float, float]]:
+    """Time (cold, CPU) and peak memory of the largest accepted problems."""
+    names = {"exact": exact, "symbolic": symbolic, "HISTORICAL": HISTORICAL,
+             "VARIANTS": VARIANTS, "RuleSet": RuleSet}
+    rows = []
+    for what, call in WORST_ACCEPTED:
+        def run(call=call):
+            exec(call, names)  # our own fixed calls, above
+        rows.append((f"{what}, cold, CPU s", _best_seconds(run, 1, clock=time.process_time),
+                     5.0))
+        rows.append((f"{what}, peak MB", _peak_megabytes(call), 500.0))
+    return rows
 
 
 def _two_card_hands() -> list[str]:
@@ -74,6 +129,7 @@ def main() -> list[tuple[str, float, float]]:
          0.1),
         ("bank_price(11, 'optimal'), cold, s",
          _best_seconds(lambda: exact.bank_price(11, "optimal", rules=HISTORICAL)), 5.0),
+        *_worst_accepted_rows(),
     ]
 
 

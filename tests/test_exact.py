@@ -155,8 +155,8 @@ def test_rule_names_are_accepted():
 
 
 def test_fast_and_plain_integer_sums_agree():
-    # banker_hands.numerators uses numpy int64 when the sums are safely small and Python integers
-    # otherwise; both must give the same whole numbers.
+    # banker_hands.numerators uses numpy int64 when the sums are safely small (and int64 modulo
+    # primes otherwise, see tests/test_limits.py); Python integers must give the same numbers.
     classes = value_classes(HISTORICAL)
     hands = banker_hands.final_hands(classes, (0,) * 10, fresh_counts(HISTORICAL))
     rng = random.Random(7)
@@ -167,7 +167,7 @@ def test_fast_and_plain_integer_sums_agree():
     assert fast.tolist() == plain.tolist()
 
 
-def test_eight_packs_use_python_integers_and_stay_exact():
+def test_eight_packs_pass_int64_and_stay_exact():
     rules = HISTORICAL.with_(decks=8)
     outcomes = exact.banker_outcomes(rules=rules)
     assert sum(outcomes.values()) == 1

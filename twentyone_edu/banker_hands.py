@@ -30,12 +30,16 @@ import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
+from . import residues
 from .composition import RADIX, ValueClasses, decode, encode
 from .results import Distribution, Outcome
 from .rules import RuleSet
 
 INT64_SAFE = 2**61  # sums below this fit in numpy's int64 with room to spare
+LARGEST_WEIGHT = 2**6  # about the largest settlement weight strategy.solve passes to numerators()
+MARGIN = 2**8  # the primes' product exceeds the float bound `largest` by this much at least
 CHUNK = 256  # shoes done together: enough to keep numpy busy, few enough to stay in the cache
+BLOCK_CELLS = 2**21  # numbers in the largest array of one block of numerators() (16 MB)
 
 
 def banker_outcomes_of(rules: RuleSet) -> tuple[Outcome, ...]:
@@ -68,11 +72,12 @@ class BankerHands:
     low: Parts  # the distinct halves of the final hands over the low classes
     high: Parts  # ... and over the high classes
     term_part: tuple[np.ndarray, np.ndarray]  # which low and high half each final hand has
-    sums: object  # sparse matrix: row (group, high half) adds orderings · low-half products
+    sums: csr_matrix  # sparse matrix: row (group, high half) adds orderings · low-half products
     row_starts: np.ndarray  # hands sorted by (group, high half): where each row starts
     row_high: np.ndarray  # the high half of each row
     group_starts: np.ndarray  # the first row of each group
     largest: float  # about the largest sum numerators() can meet (shoes within the caps)
+    prime_bits: int  # residues below 2^prime_bits keep a row of `sums` within int64
 
     @property
     def most_drawn(self) -> int:
@@ -149,6 +154,7 @@ def _plan(outcomes: tuple[Outcome, ...], finals: list[tuple[int, int, int, int]]
         row_high=high_of[order][row_starts[:-1]],
         group_starts=group_starts,
         largest=0.0,
+        prime_bits=min(31, (63 - int(np.diff(row_starts).max()).bit_length()) // 2),
     )
     object.__setattr__(hands, "largest", _largest_sum(hands, np.array(caps, dtype=np.int64)))
     return hands
@@ -181,16 +187,21 @@ def parts_of(counts: np.ndarray, first: int) -> tuple[Parts, np.ndarray]:
     return Parts(first, rows, (left, right, left_of, right_of)), index_of.reshape(-1)
 
 
-def products(parts: Parts, shoes: np.ndarray, dtype: npt.DTypeLike) -> np.ndarray:
-    """Π_r (n_r)_{k_r} for every part-hand k (rows) and every shoe n (columns)."""
+def products(parts: Parts, shoes: np.ndarray, dtype: npt.DTypeLike, prime: int = 0) -> np.ndarray:
+    """Π_r (n_r)_{k_r} for every part-hand k (rows) and every shoe n (columns); modulo
+    `prime` if one is given (then int64 holds every product on the way)."""
     if parts.halves is None:
         counts = shoes[:, parts.first]
         table = np.ones((int(parts.counts.max(initial=0)) + 1, len(shoes)), dtype=dtype)
         for j in range(1, len(table)):
             table[j] = table[j - 1] * (counts - (j - 1))
+            if prime:
+                table[j] %= prime
         return table[parts.counts[:, 0]]
     left, right, left_of, right_of = parts.halves
-    return products(left, shoes, dtype)[left_of] * products(right, shoes, dtype)[right_of]
+    both = products(left, shoes, dtype, prime)[left_of] * products(right, shoes, dtype,
+                                                                    prime)[right_of]
+    return both % prime if prime else both
 
 
 def _largest_sum(hands: BankerHands, shoe: np.ndarray) -> float:
@@ -210,16 +221,39 @@ def numerators(hands: BankerHands, shoes: Sequence[Sequence[int]] | np.ndarray,
 
     Dividing by (U)_k, U the shoe's size and k the group's cards drawn, gives the chance that the
     banker ends in that group. The sums are exact: numpy int64 when they (times `weight`, which
-    the caller will multiply them by) are safely below 2^63, Python integers otherwise.
+    the caller will multiply them by) are safely below 2^63; otherwise worked out in int64
+    modulo a few primes and put together as Python integers (see residues.py). Shoes that share
+    their low classes go together, in blocks that keep every array below BLOCK_CELLS numbers.
     """
     shoes = np.asarray(shoes, dtype=np.int64).reshape(len(shoes), -1)
-    if hands.largest * max(weight, 1) >= INT64_SAFE:
-        return _numerators_exact(hands, shoes)
-    return _numerators_int64(hands, shoes)
+    modular = hands.largest * max(weight, 1) >= INT64_SAFE
+    primes = residues.primes_for(hands.largest * MARGIN, hands.prime_bits) if modular else ()
+    split = hands.high.first
+    base = int(shoes[:, :split].max(initial=0)) + 1
+    _, low_of = np.unique(shoes[:, :split] @ (base ** np.arange(split, dtype=np.int64)),
+                          return_inverse=True)
+    per_block = max(1, BLOCK_CELLS // max(len(hands.low.counts), len(hands.row_high)))
+    block_of = low_of.reshape(-1) // per_block
+    sums = np.empty((len(shoes), len(hands.groups)), dtype=object if modular else np.int64)
+    for block in range(int(block_of.max(initial=-1)) + 1):
+        chosen = np.flatnonzero(block_of == block)
+        if modular:
+            sums[chosen] = residues.combine(
+                [_numerators_int64(hands, shoes[chosen], p) for p in primes], primes)
+        else:
+            sums[chosen] = _numerators_int64(hands, shoes[chosen])
+    return sums
 
 
-def _numerators_int64(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
-    """numerators() with int64 and a sparse matrix product (fast).
+def passes(hands: BankerHands) -> int:
+    """How many int64 passes numerators() makes for these hands (1, or one per prime)."""
+    if hands.largest * LARGEST_WEIGHT < INT64_SAFE:
+        return 1
+    return len(residues.primes_for(hands.largest * MARGIN, hands.prime_bits))
+
+
+def _numerators_int64(hands: BankerHands, shoes: np.ndarray, prime: int = 0) -> np.ndarray:
+    """numerators() with int64 and a sparse matrix product (fast); modulo `prime` if given.
 
     The sparse product depends only on a shoe's low classes, so it is done once for each
     distinct low half; the rest goes in chunks of shoes small enough to stay in the cache.
@@ -228,17 +262,26 @@ def _numerators_int64(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
     base = int(shoes[:, :split].max(initial=0)) + 1
     codes = shoes[:, :split] @ (base ** np.arange(split, dtype=np.int64))
     _, first, which = np.unique(codes, return_index=True, return_inverse=True)
-    shared = hands.sums @ products(hands.low, shoes[first], np.int64)
+    sums = hands.sums
+    if prime:
+        sums = sums.copy()
+        sums.data %= prime
+    shared = sums @ products(hands.low, shoes[first], np.int64, prime)
+    if prime:
+        shared %= prime
     chunks = []
     for i in range(0, len(shoes), CHUNK):
         rows = shared[:, which[i:i + CHUNK]]
-        rows *= products(hands.high, shoes[i:i + CHUNK], np.int64)[hands.row_high]
-        chunks.append(np.add.reduceat(rows, hands.group_starts, axis=0).T)
+        rows *= products(hands.high, shoes[i:i + CHUNK], np.int64, prime)[hands.row_high]
+        if prime:
+            rows %= prime
+        groups = np.add.reduceat(rows, hands.group_starts, axis=0).T
+        chunks.append(groups % prime if prime else groups)
     return np.concatenate(chunks)
 
 
 def _numerators_exact(hands: BankerHands, shoes: np.ndarray) -> np.ndarray:
-    """numerators() with Python integers (slower; for very large shoes)."""
+    """numerators() with Python integers (slow and large: the tests' independent check)."""
     low = products(hands.low, shoes, object)
     high = products(hands.high, shoes, object)
     terms = low[hands.term_part[0]] * hands.orderings.astype(object)[:, None]

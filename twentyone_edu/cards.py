@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import CardError
+from .limits import check_shoe_size
 
 if TYPE_CHECKING:
     from .results import HandLike
@@ -144,7 +145,11 @@ class Shoe:
 
     @classmethod
     def from_counts(cls, counts: Mapping[str, int]) -> Shoe:
-        """A shoe holding the given number of cards of each rank."""
+        """A shoe holding the given number of cards of each rank.
+
+        A shoe is made of packs (R1), eight at most: a shoe of more than limits.MOST_CARDS
+        (416) cards is refused, whatever its mix of ranks.
+        """
         if not isinstance(counts, Mapping):
             raise CardError(f"counts={counts!r} is not a count per rank (use a dict such as "
                             "{'A': 4, 'K': 4})")
@@ -153,6 +158,7 @@ class Shoe:
                 raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise CardError(f"{n!r} {rank}s is not a count (use a whole number 0 or more)")
+        check_shoe_size(sum(counts.values()))
         return cls(tuple((r, counts.get(r, 0)) for r in RANKS))
 
     def count(self, rank: str) -> int:

@@ -21,7 +21,8 @@ from .errors import CardError
 from .results import HandLike
 from .rules import RuleSet
 
-RADIX = 64  # no hand holds 64 cards of one class, so a hand's counts fit in one integer
+RADIX = 32  # a hand in play holds at most 21 cards (each scores 1 or more, R2, R13), so its
+# counts are digits below 32: even 12 classes (the most face_values can make) fit in int64
 _CARDS = {rank: Card(rank) for rank in RANKS}
 
 
@@ -81,8 +82,12 @@ class ValueClasses:
         return sum(p * n for p, n in zip(self.points, counts, strict=True))
 
     def state(self, counts: Sequence[int]) -> HandValue:
-        """hand_value of a hand with these class counts (R2, R3)."""
-        return self.state_of(self.points_of(counts), counts[self.ace], sum(counts), encode(counts))
+        """hand_value of a hand with these class counts (R2, R3), remembered as in state_of."""
+        key = (self.points_of(counts), counts[self.ace], sum(counts))
+        value = self._states.get(key)
+        if value is None:
+            value = self._states[key] = hand_value(self.cards(counts), self.rules)
+        return value
 
     def state_of(self, points: int, aces: int, cards: int, code: int) -> HandValue:
         """hand_value of the hand `code` (see encode), which has these points (aces counted 1),

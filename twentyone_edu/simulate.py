@@ -20,7 +20,8 @@ from math import sqrt
 
 import numpy as np
 
-from .cards import Shoe, card_points, hand_value
+from .cards import Shoe, hand_value
+from .composition import value_classes
 from .errors import CardError, RuleError
 from .results import Outcome, RulesLike
 from .rules import HISTORICAL, RuleSet, settle, variant
@@ -193,7 +194,7 @@ def _steps(game: _Game, rng: np.random.Generator, results: np.ndarray,
 
 @dataclass(frozen=True)
 class _Game:
-    """The rules and shoe as lookup tables over card classes (ranks of equal value)."""
+    """The rules and shoe as lookup tables over value classes (composition.value_classes)."""
 
     points: np.ndarray  # points of each class, an ace counted 1 (R2)
     is_ace: np.ndarray  # 1 for the class of aces
@@ -212,18 +213,13 @@ class _Game:
         if shoe is None:
             shoe = Shoe.fresh(rules.decks, rules.pack)
         shoe = _check_shoe(shoe, 2 * (players + 1))
-        groups: dict[tuple[bool, int], list[str]] = {}
-        for rank, n in shoe.counts:
-            if n:
-                groups.setdefault((rank == "A", card_points(rank, rules.face_values)), []).append(
-                    rank)
-        ranks = [members[0] for members in groups.values()]
-        natural = np.array([[hand_value([a, b], rules).natural for b in ranks] for a in ranks])
+        classes = value_classes(rules)
+        names = [classes.name(i) for i in range(classes.size)]
+        natural = np.array([[hand_value([a, b], rules).natural for b in names] for a in names])
         return cls(
-            points=np.array([points for _, points in groups], dtype=np.int64),
-            is_ace=np.array([ace for ace, _ in groups], dtype=np.int64),
-            counts=np.array([sum(shoe.count(r) for r in m) for m in groups.values()],
-                            dtype=np.int32),
+            points=np.array(classes.points, dtype=np.int64),
+            is_ace=(np.arange(classes.size) == classes.ace).astype(np.int64),
+            counts=np.array(classes.of_shoe(shoe), dtype=np.int32),
             natural=natural,
             player_buys=_buy_table(_player_decides(policy)),
             banker_buys=_buy_table(rules.banker_buys),
@@ -369,7 +365,7 @@ def _check_seed(seed: int | None) -> int | None:
 def _check_shoe(shoe: Shoe, least: int) -> Shoe:
     if not isinstance(shoe, Shoe):
         raise CardError(f"shoe={shoe!r} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)")
-    if not least <= len(shoe) <= 1_000_000:
-        raise CardError(f"a shoe of {len(shoe)} cards is not valid here (use {least} to "
-                        "1,000,000 cards)")
+    if len(shoe) < least:
+        raise CardError(f"a shoe of {len(shoe)} cards is not valid here (use at least {least} "
+                        "cards)")
     return shoe

@@ -52,7 +52,7 @@ from math import lcm, perm
 
 import numpy as np
 
-from . import banker_hands, naturals
+from . import banker_hands, limits, naturals
 from .cards import HandValue
 from .composition import RADIX, ValueClasses, encode, fresh_counts, value_classes
 from .results import Outcome
@@ -125,11 +125,12 @@ def solve(rules: RuleSet, base: tuple[int, ...], start: tuple[int, ...],
     `policy` is None for the best play, or N to buy while the best total is below N.
     """
     classes = value_classes(rules)
+    table = banker_hands.final_hands(classes, start, caps_for(rules, base))
+    limits.check_round(classes.points, base, len(table.orderings), banker_hands.passes(table))
     shoe_size = sum(base)
     hands = _reachable(classes, base, roots, policy)
     stands = [code for code, node in hands.items()
               if policy is None or not player_buys(node.value, policy)]
-    table = banker_hands.final_hands(classes, start, caps_for(rules, base))
     most_held = max(node.cards for node in hands.values())
     need = 2 - sum(start)  # the banker's closed cards still to come
     depth = min(shoe_size, most_held + 1 + max(table.most_drawn, need))  # L

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from math import comb
+from math import comb, perm
 from typing import Any
 
 import sympy as sp
 
+from . import limits
 from .cards import PACKS, hand_value
 from .errors import CardError, RuleError
 from .results import RulesLike
@@ -28,7 +29,7 @@ p = sp.Symbol("p", integer=True, positive=True)  # players choosing the banker (
 s = sp.Symbol("s", integer=True, positive=True)  # a seat, 1 to p
 j = sp.Symbol("j", integer=True, nonnegative=True)  # the round of the dealing, 0, 1, 2, ...
 
-MOST_CARDS = 8 * 52  # the largest shoe of R1: eight packs of 52
+MOST_CARDS = limits.MOST_CARDS  # the largest shoe of R1: eight packs of 52
 MOST_PLAYERS = 12  # the most seats at a table (R4)
 
 
@@ -113,19 +114,43 @@ def at_least(least: int, rank_count: int, unseen: int, drawn: int) -> Fraction:
     """P(at least `least` of the `rank_count` cards of a rank among the next `drawn` of `unseen`).
 
     Hypergeometric: C(r, i) C(u − r, k − i) / C(u, k) cards of that rank in k, summed over i.
+    The chance is symmetric in r and k (it equals C(k, i) C(u − k, r − i) / C(u, r)), so the
+    sum runs over the smaller of the two, each term from the one before by a ratio.
     """
     _check_cards(rank_count, unseen, drawn)
     if isinstance(least, bool) or not isinstance(least, int) or least < 0:
         raise CardError(f"least={least!r} is not a number of cards (use a whole number 0 or more)")
-    ways = sum(comb(rank_count, i) * comb(unseen - rank_count, drawn - i)
-               for i in range(least, min(rank_count, drawn) + 1))
-    return Fraction(ways, comb(unseen, drawn))
+    few, many = sorted((rank_count, drawn))
+    limits.check_exact_size(few, unseen)
+    lowest = max(0, few - (unseen - many))  # fewer would leave the other cards too few
+    least = max(least, lowest)
+    if least > few:
+        return Fraction(0)
+    if least - lowest < few + 1 - least:  # fewer terms below `least`: take the complement
+        return 1 - Fraction(_hypergeometric_ways(lowest, least, few, many, unseen),
+                            comb(unseen, few))
+    return Fraction(_hypergeometric_ways(least, few + 1, few, many, unseen), comb(unseen, few))
+
+
+def _hypergeometric_ways(start: int, stop: int, few: int, many: int, unseen: int) -> int:
+    """Σ C(many, i) C(unseen − many, few − i) for start ≤ i < stop, each term from the last."""
+    term = comb(many, start) * comb(unseen - many, few - start)
+    ways = 0
+    for i in range(start, stop):
+        ways += term
+        term = term * (many - i) * (few - i) // ((i + 1) * (unseen - many - few + i + 1))
+    return ways
 
 
 def at_least_one(rank_count: int, unseen: int, drawn: int) -> Fraction:
-    """P(at least one card of a rank in the next `drawn` cards) = 1 − C(u − r, k) / C(u, k)."""
+    """P(at least one card of a rank in the next `drawn` cards) = 1 − C(u − r, k) / C(u, k).
+
+    The same as 1 − (u − k)_r / (u)_r, falling factorials of the smaller of r and k.
+    """
     _check_cards(rank_count, unseen, drawn)
-    return 1 - Fraction(comb(unseen - rank_count, drawn), comb(unseen, drawn))
+    few, many = sorted((rank_count, drawn))
+    limits.check_exact_size(few, unseen)
+    return 1 - Fraction(perm(unseen - many, few), perm(unseen, few))
 
 
 def hypergeom(rank_count: int, unseen: int, drawn: int) -> Any:
