@@ -33,11 +33,13 @@ def test_outcome_bars_show_each_probability_with_bust_last():
 
 def test_live_outcome_chart_redraws_bars_over_fixed_outcomes():
     nineteen = {20: Fraction(8, 102), 21: Fraction(8, 102), "bust": Fraction(86, 102)}
-    chart = plots.OutcomeChart(plots.outcome_keys(nineteen), percent=lambda p: f"{p:.3f}")
+    chart = plots.OutcomeChart(plots.outcome_keys(nineteen), language="ru")
     assert chart.keys == (20, 21, "bust")
     first = decode(chart.png(nineteen))
     assert [bar.get_height() for bar in chart.bars] == [8 / 102, 8 / 102, 86 / 102]
-    assert [label.get_text() for label in chart.labels] == ["0.078", "0.078", "0.843"]
+    # 8/102 = 7.84 %, 86/102 = 84.31 %: one decimal, a decimal comma and a no-break space
+    assert [label.get_text() for label in chart.labels] == ["7,8\u00a0%", "7,8\u00a0%",
+                                                            "84,3\u00a0%"]
     second = decode(chart.png({20: Fraction(1, 2), "bust": Fraction(1, 2)}))
     assert [bar.get_height() for bar in chart.bars] == [0.5, 0.0, 0.5]  # 21 missing: no bar
     assert first.shape == second.shape and not np.array_equal(first, second)
@@ -51,7 +53,9 @@ def test_strategy_heatmap_cells_hold_the_values_and_say_them():
     grid = fig.axes[0].images[0].get_array()
     assert grid[0, 0] == 0.25 and grid[1, 1] == -0.5
     assert np.ma.is_masked(grid[0, 1]) or math.isnan(grid[0, 1])
-    assert [t.get_text() for t in fig.axes[0].texts] == ["+0.25", "21", "21", "-0.50"]
+    assert [t.get_text() for t in fig.axes[0].texts] == ["+0.25", "21", "21", "−0.50"]
+    russian = plots.strategy_heatmap(values, ranks, language="ru")
+    assert [t.get_text() for t in russian.axes[0].texts] == ["+0,25", "21", "21", "−0,50"]
 
 
 def contrast(one, other) -> float:
