@@ -6,6 +6,7 @@ import warnings
 from fractions import Fraction
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
@@ -148,3 +149,17 @@ def test_cyrillic_labels_have_glyphs():
         plots.to_png(fig)
         chart = plots.ConvergenceChart(100, 0.0, title="Симуляция и точное значение")
         chart.png(np.zeros(10), 1.0, 0.0)
+
+
+def test_axis_numbers_are_written_in_the_figures_language():
+    """Ticks with the minus sign, a decimal comma and narrow spaces in thousands in Russian."""
+    english = plots.ConvergenceChart(100_000, -0.05, reach=0.2, language="en").axes
+    russian = plots.ConvergenceChart(100_000, -0.05, reach=0.2, language="ru").axes
+    assert "100,000" in [t.get_text() for t in english.get_xticklabels()]
+    assert "100\u202f000" in [t.get_text() for t in russian.get_xticklabels()]
+    assert "−0.10" in [t.get_text() for t in english.get_yticklabels()]
+    assert "−0,10" in [t.get_text() for t in russian.get_yticklabels()]
+    bars = plots.outcome_bars({20: Fraction(1, 4), "bust": Fraction(3, 4)}, language="ru")
+    FigureCanvasAgg(bars).draw()
+    assert "0,2" in [t.get_text() for t in bars.axes[0].get_yticklabels()]
+    assert [t.get_text() for t in bars.axes[0].texts] == ["25,0\u00a0%", "75,0\u00a0%"]
