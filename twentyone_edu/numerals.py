@@ -32,8 +32,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .errors import RuleError, TwentyOneError
+
+if TYPE_CHECKING:  # Babel loads on the first number written, not on import
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 LANGUAGES = ("en", "ru")
 MINUS = "\u2212"  # the minus sign, in both languages (Babel's CLDR data has a hyphen-minus)
@@ -55,6 +60,7 @@ class Symbols:
     group: str
     percent_before: str
     percent_after: str
+    cldr_group: str  # Babel's thousands separator, which `group` replaces
     minus: str = MINUS
 
 
@@ -64,17 +70,32 @@ GROUP_OVERRIDES = {"ru": THIN_SPACE}  # language -> thousands separator, instead
 @cache
 def symbols(language: str) -> Symbols:
     """The symbols of `language` ('en' or 'ru'), read from Babel once."""
-    check_language(language)
-    from babel import Locale
     from babel.numbers import get_decimal_symbol, get_group_symbol, parse_pattern
 
-    locale = Locale.parse(language)
+    locale = _locale(language)
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     sign = locale.number_symbols["latn"]["percentSign"]
+    group = get_group_symbol(locale)
     return Symbols(decimal=get_decimal_symbol(locale),
-                   group=GROUP_OVERRIDES.get(language, get_group_symbol(locale)),
+                   group=GROUP_OVERRIDES.get(language, group),
                    percent_before=pattern.prefix[0].replace("%", sign),
-                   percent_after=pattern.suffix[0].replace("%", sign))
+                   percent_after=pattern.suffix[0].replace("%", sign), cldr_group=group)
+
+
+@cache
+def _locale(language: str) -> Locale:
+    """Babel's locale for `language`, parsed once."""
+    from babel import Locale
+
+    return Locale.parse(check_language(language))
+
+
+@cache
+def _pattern(digits: int) -> NumberPattern:
+    """Babel's pattern of a number with thousands grouped and `digits` decimals, parsed once."""
+    from babel.numbers import parse_pattern
+
+    return parse_pattern("#,##0" + ("." + "0" * digits if digits else ""))
 
 
 def check_language(language: str) -> str:
@@ -112,12 +133,12 @@ def rounded(value: Fraction, digits: int) -> Fraction:
 
 def _unsigned(size: Fraction, digits: int, language: str) -> str:
     """A non-negative value, already rounded to `digits` decimals, with thousands grouped."""
-    from babel.numbers import format_decimal, get_group_symbol
+    from babel.numbers import format_decimal
 
     places = Decimal(int(size * 10 ** digits)).scaleb(-digits)
-    written = format_decimal(places, format="#,##0" + ("." + "0" * digits if digits else ""),
-                             locale=language)
-    return written.replace(get_group_symbol(language), symbols(language).group)
+    mark = symbols(language)
+    written = format_decimal(places, format=_pattern(digits), locale=_locale(language))
+    return written.replace(mark.cldr_group, mark.group)
 
 
 def _with_sign(size: str, negative: bool, plus: bool) -> str:

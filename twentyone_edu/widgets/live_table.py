@@ -526,9 +526,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 for k, c in badges)
             stake = table.stakes.get(seat)
             late = table.late_additions.get(seat)
-            stake_text = "" if stake is None else str(stake)
+            stake_text = "" if stake is None else money(stake, language)
             if late:
-                stake_text += " " + text("tw_late", language, late=late)
+                stake_text += " " + text("tw_late", language, late=money(late, language))
             cards, states, total = self._seat_cards(seat)
             purse = table.purses[seat]
             colour = COLOURS["error"] if purse < 0 else "inherit"

@@ -55,7 +55,8 @@ def payment_line(entry: Entry, language: str = "en") -> str:
     else:
         money = text("pay_zero", language)
     if entry.late:
-        money += text("pay_late", language, stake=entry.stake, late=entry.late)
+        money += text("pay_late", language, stake=numerals.money(entry.stake, language),
+                      late=numerals.money(entry.late, language))
     elif amount and entry.stake:
         times = numerals.money(abs(Fraction(amount)) / entry.stake, language)
         money += text("pay_times", language, times=times)
