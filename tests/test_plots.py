@@ -6,6 +6,7 @@ import warnings
 from fractions import Fraction
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
@@ -33,11 +34,13 @@ def test_outcome_bars_show_each_probability_with_bust_last():
 
 def test_live_outcome_chart_redraws_bars_over_fixed_outcomes():
     nineteen = {20: Fraction(8, 102), 21: Fraction(8, 102), "bust": Fraction(86, 102)}
-    chart = plots.OutcomeChart(plots.outcome_keys(nineteen), percent=lambda p: f"{p:.3f}")
+    chart = plots.OutcomeChart(plots.outcome_keys(nineteen), language="ru")
     assert chart.keys == (20, 21, "bust")
     first = decode(chart.png(nineteen))
     assert [bar.get_height() for bar in chart.bars] == [8 / 102, 8 / 102, 86 / 102]
-    assert [label.get_text() for label in chart.labels] == ["0.078", "0.078", "0.843"]
+    # 8/102 = 7.84 %, 86/102 = 84.31 %: one decimal, a decimal comma and a no-break space
+    assert [label.get_text() for label in chart.labels] == ["7,8\u00a0%", "7,8\u00a0%",
+                                                            "84,3\u00a0%"]
     second = decode(chart.png({20: Fraction(1, 2), "bust": Fraction(1, 2)}))
     assert [bar.get_height() for bar in chart.bars] == [0.5, 0.0, 0.5]  # 21 missing: no bar
     assert first.shape == second.shape and not np.array_equal(first, second)
@@ -51,7 +54,9 @@ def test_strategy_heatmap_cells_hold_the_values_and_say_them():
     grid = fig.axes[0].images[0].get_array()
     assert grid[0, 0] == 0.25 and grid[1, 1] == -0.5
     assert np.ma.is_masked(grid[0, 1]) or math.isnan(grid[0, 1])
-    assert [t.get_text() for t in fig.axes[0].texts] == ["+0.25", "21", "21", "-0.50"]
+    assert [t.get_text() for t in fig.axes[0].texts] == ["+0.25", "21", "21", "−0.50"]
+    russian = plots.strategy_heatmap(values, ranks, language="ru")
+    assert [t.get_text() for t in russian.axes[0].texts] == ["+0,25", "21", "21", "−0,50"]
 
 
 def contrast(one, other) -> float:
@@ -144,3 +149,17 @@ def test_cyrillic_labels_have_glyphs():
         plots.to_png(fig)
         chart = plots.ConvergenceChart(100, 0.0, title="Симуляция и точное значение")
         chart.png(np.zeros(10), 1.0, 0.0)
+
+
+def test_axis_numbers_are_written_in_the_figures_language():
+    """Ticks with the minus sign, a decimal comma and narrow spaces in thousands in Russian."""
+    english = plots.ConvergenceChart(100_000, -0.05, reach=0.2, language="en").axes
+    russian = plots.ConvergenceChart(100_000, -0.05, reach=0.2, language="ru").axes
+    assert "100,000" in [t.get_text() for t in english.get_xticklabels()]
+    assert "100\u202f000" in [t.get_text() for t in russian.get_xticklabels()]
+    assert "−0.10" in [t.get_text() for t in english.get_yticklabels()]
+    assert "−0,10" in [t.get_text() for t in russian.get_yticklabels()]
+    bars = plots.outcome_bars({20: Fraction(1, 4), "bust": Fraction(3, 4)}, language="ru")
+    FigureCanvasAgg(bars).draw()
+    assert "0,2" in [t.get_text() for t in bars.axes[0].get_yticklabels()]
+    assert [t.get_text() for t in bars.axes[0].texts] == ["25,0\u00a0%", "75,0\u00a0%"]

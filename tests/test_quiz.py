@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentyone_edu.errors import RuleError, TwentyOneError
+from twentyone_edu.numerals import count, decimal, percent
 from twentyone_edu.widgets import quiz_bank
 from twentyone_edu.widgets.common import escape
-from twentyone_edu.widgets.explorer import count, number, percent
 from twentyone_edu.widgets.quiz import (
     DIGITS,
     AnswerError,
@@ -335,10 +335,10 @@ def test_parse_decimal_is_exact(value):
 @given(st.integers(min_value=-10**12, max_value=10**12),
        st.integers(min_value=0, max_value=6), st.sampled_from(["en", "ru"]))
 def test_the_widgets_own_numbers_read_back_in_their_language(whole, decimals, language):
-    """What the explorers write (count, number, percent) is what a quiz in that language reads."""
+    """What the widgets write (count, decimal, percent) is what a quiz in that language reads."""
     assert parse_answer(count(whole, language), language).value == whole
     value = Fraction(whole, 10 ** decimals)
-    assert parse_answer(number(value, decimals, language), language).value == value
+    assert parse_answer(decimal(value, decimals, language), language).value == value
     assert parse_answer(percent(value / 100, language, decimals), language).value == value / 100
 
 

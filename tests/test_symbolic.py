@@ -141,11 +141,15 @@ def test_latex_of_results_and_formulas():
 
 
 def test_fractions_with_percentages():
-    assert symbolic.with_percent(Fraction(4, 51)) == "4/51 ≈ 7.84 %"
-    assert symbolic.with_percent(Fraction(1, 2)) == "1/2 = 50.00 %"
-    assert symbolic.with_percent(Fraction(-37, 976), 3, "ru") == "−37/976 ≈ −3,791 %"
-    assert symbolic.with_percent(sp.Rational(1, 3), 0) == "1/3 ≈ 33 %"
-    assert symbolic.latex_with_percent(Fraction(4, 51)) == r"\frac{4}{51} \approx 7.84\,\%"
+    # English writes 7.84%; Russian 7,84 % with a no-break space (numerals.py).
+    assert symbolic.with_percent(Fraction(4, 51)) == "4/51 ≈ 7.84%"
+    assert symbolic.with_percent(Fraction(1, 2)) == "1/2 = 50.00%"
+    # 37/976 = 0.0379098...: −3.791 % to three decimals
+    assert symbolic.with_percent(Fraction(-37, 976), 3, "ru") == "−37/976 ≈ −3,791\u00a0%"
+    assert symbolic.with_percent(sp.Rational(1, 3), 0) == "1/3 ≈ 33%"
+    assert symbolic.with_percent(Fraction(1, 8), 1) == "1/8 = 12.5%"  # exactly
+    assert symbolic.with_percent(Fraction(1, 8), 0) == "1/8 ≈ 13%"  # 12.5 rounds half up
+    assert symbolic.latex_with_percent(Fraction(4, 51)) == r"\frac{4}{51} \approx 7.84\%"
     assert symbolic.latex_with_percent(Fraction(-1, 4), 1, "ru") == r"- \frac{1}{4} = -25{,}0\,\%"
 
 

@@ -48,7 +48,7 @@ def test_exact_html_puts_the_decimal_first(value, language, decimal):
 
 def test_a_chance_is_a_percentage_first():
     html = exact_html(Fraction(4, 51), "ru", chance=True)
-    assert html.startswith("≈ 7,84 % <details")  # 4/51 = 7.843 %
+    assert html.startswith("≈ 7,84\u00a0% <details")  # 4/51 = 7.843 %
 
 
 def test_the_strategy_cell_shows_decimals_and_folds_the_fractions():
@@ -88,7 +88,7 @@ def test_the_first_banker_chances_are_percentages_first():
     chooser = BankerChooser(players=4, seed=1)
     for row, p in zip(chooser.chances.value.split("<tr>")[2:], exact.first_banker_probabilities(4),
                       strict=True):
-        assert f"{100 * float(p):.2f} %" in outside_details(row)
+        assert f"{100 * float(p):.2f}%" in outside_details(row)
         assert str(p.denominator) not in outside_details(row)
 
 

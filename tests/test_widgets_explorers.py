@@ -32,7 +32,7 @@ def test_twenty_from_a_fresh_shoe():
     # 102 cards unseen; only the 8 aces keep 20 alive (20 -> 21); the other 94 bust.
     assert distribution_shown(advice) == {21: Fraction(8, 102), "bust": Fraction(94, 102)}
     # the decimal first, the fraction beside it (favourable over possible, 8/102)
-    assert advice.fraction.value == "P(21 with one more card) ≈ 7.84 %, exactly 4/51"
+    assert advice.fraction.value == "P(21 with one more card) ≈ 7.84%, exactly 4/51"
     assert "Cards not seen: 102" in advice.summary.value
     assert "\\frac{4}{51}" in advice.table.value and "\\frac{47}{51}" in advice.table.value
     # Buying 20 at best wins 2 with chance 8/102 and loses 1 otherwise: worse than standing.
@@ -41,7 +41,7 @@ def test_twenty_from_a_fresh_shoe():
     assert advice.chart.png[:4] == b"\x89PNG"
     # The picture's text alternative says what the bars say: 8/102 ≈ 7.8 %, 94/102 ≈ 92.2 %.
     assert advice.chart.alt == ("Bar chart of the chances after one more card: "
-                                "21 (drawn): 7.8 %, bust: 92.2 %.")
+                                "21 (drawn): 7.8%, bust: 92.2%.")
     assert f'alt="{advice.chart.alt}"' in advice.chart.value
     assert advice.chart.value.startswith('<img src="data:image/png;base64,iVBORw0KGgo')
 
@@ -125,10 +125,10 @@ def test_bad_input_is_named_escaped_and_changes_nothing(box, typed, reason):
 
 def test_advice_in_russian_and_switching_language():
     advice = AdviceExplorer(hand="10 10", language="ru")
-    assert advice.fraction.value == "P(21 с одной картой) ≈ 7,84 %, ровно 4/51"
+    assert advice.fraction.value == "P(21 с одной картой) ≈ 7,84\u00a0%, ровно 4/51"
     assert "Хватит" in advice.verdict.value
     assert advice.hand_box.description == "Рука"
-    assert advice.chart.alt.endswith("21 (прикупкой): 7,8 %, перебор: 92,2 %.")
+    assert advice.chart.alt.endswith("21 (прикупкой): 7,8\u00a0%, перебор: 92,2\u00a0%.")
     advice.language_toggle.value = "en"
     assert advice.fraction.value.startswith("P(21 with one more card)")
     assert "Stand" in advice.verdict.value
@@ -295,13 +295,9 @@ def test_in_a_kernel_slow_work_runs_in_the_background():
 # ---------------------------------------------------------------- helpers
 
 
-def test_numbers_are_written_for_each_language():
-    assert explorer.number(Fraction(4, 51), 4, "ru") == "0,0784"
-    assert explorer.percent(Fraction(4, 51), "en") == "7.84 %"
-    assert explorer.count(1_000_000, "ru") == "1\u202f000\u202f000"
-    assert explorer.signed(Fraction(-1, 8), 3, "en") == "−0.125"
-    assert explorer.signed(Fraction(1, 25_000), 4, "en") == "+0.000040"
-    assert explorer.fraction(Fraction(-4, 51)) == "−4/51"
+def test_exact_values_are_a_decimal_then_the_fraction():
+    assert explorer.exact_html(Fraction(-1, 8), "ru").startswith("−0,1250 <details")
+    assert explorer.exact_html(Fraction(1, 2), "en", chance=True).startswith("50.00% <details")
     assert "≈" in explorer.exact_html(Fraction(10**30 + 1, 3 * 10**30), "en")
     assert "<details" in explorer.exact_html(Fraction(10**30 + 1, 3 * 10**30), "en")
 

@@ -228,8 +228,8 @@ def test_odds_for_the_player_to_act_counted_by_hand():
     assert "one of the 102 cards" in odds
     for total in (18, 19, 20, 21):  # 8/102 = 7.84 %, the percentage first, then the fraction
         assert (f"<td style='padding:0 8px'>{total}</td><td style='padding:0 8px;"
-                "text-align:right'>7.8 %</td><td style='padding:0 8px'>4/51</td>") in odds
-    assert "35/51" in odds and "68.6 %" in odds  # 70/102 = 68.63 %
+                "text-align:right'>7.8%</td><td style='padding:0 8px'>4/51</td>") in odds
+    assert "35/51" in odds and "68.6%" in odds  # 70/102 = 68.63 %
     values = exact.decision_values("10 7", seen=())
     for value in values.values():
         assert f"{float(value):+.4f}".replace("-", "−") in odds

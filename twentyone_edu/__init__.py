@@ -21,6 +21,7 @@ from .rules import HISTORICAL, VARIANTS, RuleSet, settle, variant
 
 if TYPE_CHECKING:  # what __getattr__ loads, for type checkers
     from . import exact as exact
+    from . import numerals as numerals
     from . import plots as plots
     from . import simulate as simulate
     from . import symbolic as symbolic
@@ -30,7 +31,7 @@ if TYPE_CHECKING:  # what __getattr__ loads, for type checkers
 
 __version__ = "0.1.0"
 
-_SUBMODULES = ("exact", "plots", "simulate", "symbolic", "table", "widgets")
+_SUBMODULES = ("exact", "numerals", "plots", "simulate", "symbolic", "table", "widgets")
 
 __all__ = [
     "HISTORICAL", "RANKS", "SUITS", "VARIANTS", "AdviceRow", "BankPrice", "Card", "CardError",

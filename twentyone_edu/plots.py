@@ -2,7 +2,9 @@
 
 Every function returns a `matplotlib.figure.Figure` built with the object API (no pyplot state,
 so it works headless with Agg). Labels are arguments with English defaults: the widgets pass
-their own language's words. Colour never carries meaning alone: bars and cells are labelled.
+their own language's words, and `language` writes the numbers on a figure as that language
+does (numerals.py: 7,8 % and −0,1 in Russian). Colour never carries meaning alone: bars and
+cells are labelled.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -21,8 +24,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
-from matplotlib.ticker import FuncFormatter, NullLocator
+from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
+from . import numerals
 from .errors import RuleError
 from .results import Outcome
 
@@ -47,6 +51,21 @@ def readable_on(background: Sequence[float]) -> str:
     return "black" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "white"
 
 
+class TickNumbers(ScalarFormatter):
+    """Matplotlib's tick numbers, with as many decimals as it chooses, in `language`'s
+    writing: −0,1 and 0,25 in Russian."""
+
+    def __init__(self, language: str):
+        super().__init__(useOffset=False)
+        self.language = numerals.check_language(language)
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        plain = super().__call__(x, pos).replace(numerals.MINUS, "-")
+        if not plain:
+            return plain
+        return numerals.decimal(float(plain), len(plain.partition(".")[2]), self.language)
+
+
 def outcome_keys(distribution: Mapping[Outcome, object]) -> tuple[Outcome, ...]:
     """The outcomes of a draw distribution in the order of a chart: totals, then bust."""
     totals = sorted(k for k in distribution if k != "bust")
@@ -69,8 +88,8 @@ class OutcomeChart:
     def __init__(self, keys: Sequence[Outcome], *, top: float = 1.08, live: bool = True,
                  title: str = "One more card", xlabel: str = "total after one more card",
                  ylabel: str = "probability", bust_label: str = "bust",
-                 percent: Callable[[float], str] = "{:.1%}".format):
-        self.keys, self.percent = tuple(keys), percent
+                 language: str = "en"):
+        self.keys, self.language = tuple(keys), numerals.check_language(language)
         self.figure = Figure(figsize=(5.6, 3.0), dpi=DPI)
         self.figure.subplots_adjust(left=0.12, right=0.97, top=0.88, bottom=0.17)
         ax = self.axes = self.figure.add_subplot()
@@ -85,6 +104,7 @@ class OutcomeChart:
         ax.set_xticks(positions, [bust_label if k == "bust" else str(k) for k in self.keys])
         ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title, xlabel=xlabel,
                ylabel=ylabel)
+        ax.yaxis.set_major_formatter(TickNumbers(language))
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
             self.canvas.draw()
@@ -96,7 +116,7 @@ class OutcomeChart:
             height = _as_float(distribution.get(key, 0))
             bar.set_height(height)
             label.set_position((bar.get_x() + bar.get_width() / 2, height))
-            label.set_text(self.percent(height))
+            label.set_text(numerals.percent(height, self.language, 1))
 
     def png(self, distribution: Mapping[Outcome, Fraction | float]) -> bytes:
         """One frame as PNG bytes: the saved axes with the bars of `distribution`."""
@@ -111,14 +131,16 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
                      ranks: Sequence[str], *,
                      title: str = "Buy minus stand", xlabel: str = "second card",
                      ylabel: str = "first card", colorbar_label: str = "value of buying − standing",
-                     missing_label: str = "21",
-                     cell_format: Callable[[float], str] = "{:+.2f}".format) -> Figure:
+                     missing_label: str = "21", language: str = "en",
+                     cell_format: Callable[[float], str] | None = None) -> Figure:
     """A grid over two-card hands of buy − stand: green above 0 (buy), purple below (stand).
 
     `values[(first, second)]` is a number or None (no decision, e.g. a natural); every cell is
-    written out with its sign (`cell_format`), so the colour is never the only signal, in black
-    or white, whichever is easier to read on the cell.
+    written out with its sign (`cell_format`, by default two decimals in `language`), so the
+    colour is never the only signal, in black or white, whichever is easier to read on the cell.
     """
+    if cell_format is None:
+        cell_format = partial(numerals.signed, digits=2, language=language, tiny_digits=False)
     grid = np.array([[_as_float(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
@@ -135,7 +157,7 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     ax.set_xticks(range(len(ranks)), ranks)
     ax.set_yticks(range(len(ranks)), ranks)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
-    fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85)
+    fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85, format=TickNumbers(language))
     return fig
 
 
@@ -160,7 +182,7 @@ class ConvergenceChart:
                  title: str = "Simulation and exact value", xlabel: str = "rounds played",
                  ylabel: str = "mean result per round", exact_label: str = "exact value",
                  band_label: str = "exact ± 2 standard errors",
-                 mean_label: str = "simulated running mean", thousands: str = ",",
+                 mean_label: str = "simulated running mean", language: str = "en",
                  points: int = 300):
         self.points = points
         self.band_n = np.geomspace(1, max(n_total, 10), points)
@@ -170,7 +192,8 @@ class ConvergenceChart:
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw
         ax.xaxis.set_major_formatter(FuncFormatter(  # plain 1,000 rather than slow mathtext 10³
-            lambda x, _: f"{x:,.0f}".replace(",", thousands)))
+            lambda x, _: numerals.count(round(x), language)))
+        ax.yaxis.set_major_formatter(TickNumbers(language))
         self.band = ax.fill_between(self.band_n, centre, centre, color="#bbbbbb", alpha=0.5,
                                     label=band_label, animated=live)
         self.exact_line = ax.axhline(centre, color=EXACT_COLOUR, linestyle="--",

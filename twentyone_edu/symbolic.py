@@ -14,7 +14,7 @@ from typing import Any
 
 import sympy as sp
 
-from . import limits
+from . import limits, numerals
 from .cards import PACKS, hand_value
 from .errors import CardError, RuleError
 from .results import RulesLike
@@ -181,39 +181,25 @@ def latex(x: Any) -> str:
 
 
 def with_percent(x: int | Fraction | sp.Rational, digits: int = 2, language: str = "en") -> str:
-    """A fraction with its percentage, e.g. '4/51 ≈ 7.84 %' ('ru': '4/51 ≈ 7,84 %')."""
+    """A fraction with its percentage, e.g. '4/51 ≈ 7.84%' ('ru': '4/51 ≈ 7,84 %'; numerals.py
+    writes both numbers, '=' when the percentage is exact)."""
     value = _fraction(x)
-    return f"{_fraction_text(value)} {_percent(value, digits, language)}"
+    return f"{numerals.fraction(value)} {_relation(value, digits, language)}"
 
 
 def latex_with_percent(x: int | Fraction | sp.Rational, digits: int = 2,
                        language: str = "en") -> str:
-    r"""The same in LaTeX, e.g. '\frac{4}{51} \approx 7.84\,\%'."""
+    r"""The same in LaTeX, e.g. '\frac{4}{51} \approx 7.84\%' ('ru': '7{,}84\,\%')."""
     value = _fraction(x)
-    relation, number = _percent(value, digits, language).split(" ", 1)
+    relation, written = _relation(value, digits, language).split(" ", 1)
     relation = r"\approx" if relation == "≈" else "="
-    number = number.replace("−", "-").replace(",", "{,}").replace(" %", r"\,\%")
-    return f"{latex(value)} {relation} {number}"
+    return f"{latex(value)} {relation} {numerals.latex(written)}"
 
 
-def _percent(value: Fraction, digits: int, language: str) -> str:
-    """'≈ 7.84 %' or '= 50.00 %' (the sign says whether the decimals are exact)."""
-    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 12:
-        raise RuleError(f"digits={digits!r} is not valid (use a whole number 0-12)")
-    if language not in ("en", "ru"):
-        raise RuleError(f"language={language!r} is not valid (use 'en' or 'ru')")
-    rounded = round(100 * value, digits)
-    relation = "=" if rounded == 100 * value else "≈"
-    number = f"{float(abs(rounded)):.{digits}f}"
-    number = f"−{number}" if rounded < 0 else number
-    if language == "ru":
-        number = number.replace(".", ",")
-    return f"{relation} {number} %"
-
-
-def _fraction_text(value: Fraction) -> str:
-    text = str(abs(value))
-    return f"−{text}" if value < 0 else text
+def _relation(value: Fraction, digits: int, language: str) -> str:
+    """'≈ 7.84%' or '= 50.00%' (the sign says whether the decimals are exact)."""
+    written = numerals.percent(value, numerals.check_language(language), digits)
+    return f"{'=' if numerals.shows_exactly(value, written, language) else '≈'} {written}"
 
 
 def _fraction(x: int | Fraction | sp.Rational) -> Fraction:

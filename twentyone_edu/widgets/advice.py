@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..cards import Shoe, hand_value, parse_cards
+from ..numerals import decimal, fraction, percent, shows_exactly
 from ..results import DecisionValues, Distribution, Outcome
 from ..rules import variant
 from .common import ChartImage, InputError, escape
@@ -19,13 +20,9 @@ from .explorer import (
     Computation,
     Explorer,
     exact_html,
-    fraction,
     keep_message,
-    number,
-    percent,
     reraise,
     unless_relabelling,
-    written_exactly,
 )
 from .i18n import text
 from .lru import LRU
@@ -145,7 +142,7 @@ class AdviceExplorer(Explorer):
             kind=kind, seen=len(self.seen), unseen=unseen))
         p21 = Fraction(self.distribution.get(21, 0))
         shown = percent(p21, lang)
-        sign = "=" if written_exactly(p21, shown, chance=True) else "≈"
+        sign = "=" if shows_exactly(p21, shown, lang) else "≈"
         self.fraction.value = escape(text("advice_p21", lang, fraction=fraction(p21),
                                           percent=shown, sign=sign))
         self.table.value = self._table_html()
@@ -191,7 +188,7 @@ class AdviceExplorer(Explorer):
             verdict = "buy" if buy > stand else "stand"
             key = f"advice_verdict_{verdict}"
         self.decision = verdict
-        message = text(key, lang, margin=number(margin, 4, lang))
+        message = text(key, lang, margin=decimal(margin, 4, lang))
         symbol = {"buy": "▲", "stand": "■", "equal": "="}[verdict]
         return f'<b class="t21-verdict-{verdict}">{symbol} {escape(message)}</b>'
 
@@ -215,8 +212,7 @@ class AdviceExplorer(Explorer):
             chart = plots.OutcomeChart(
                 key[0], title=text("advice_chart_title", lang),
                 xlabel=text("advice_chart_x", lang), ylabel=text("advice_probability", lang),
-                bust_label=text("outcome_bust", lang),
-                percent=lambda p: percent(p, lang, digits=1))
+                bust_label=text("outcome_bust", lang), language=lang)
             return chart, chart.png(distribution)
 
         def ready(result: tuple[plots.OutcomeChart, bytes]) -> None:

@@ -13,10 +13,11 @@ from functools import partial
 import ipywidgets as widgets
 
 from .. import exact, simulate
+from ..numerals import count, percent
 from ..table import Table
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
-from .explorer import Computation, exact_details, percent, reraise
+from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling
 from .i18n import text
 from .language import Bilingual
 from .live_table import parse_seed
@@ -78,7 +79,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self.new_button = widgets.Button(layout=auto)
         self.animate_toggle = widgets.ToggleButton(value=False, layout=auto)
         self.trials_box = widgets.Dropdown(
-            options=[(f"{n:,}".replace(",", " "), n) for n in TRIALS],
+            options=TRIALS,  # labelled in the language by _relabel
             value=trials if trials in TRIALS else TRIALS[1], style=wide)
         self.simulate_button = widgets.Button(layout=auto)
         self.result = widgets.HTML()
@@ -100,8 +101,10 @@ class BankerChooser(Bilingual, widgets.VBox):
                                (self.simulate_button, self._simulate)):
             button.on_click(self._callback(action))
         for box, action in ((self.players_box, self._new_draw), (self.seed_box, self._new_draw),
-                            (self.trials_box, None), (self.animate_toggle, self._animate)):
+                            (self.animate_toggle, self._animate)):
             box.observe(self._callback(action), names="value")
+        self.trials_box.observe(unless_relabelling(self.trials_box, self._callback(None)),
+                                names="value")
 
     def _callback(self, action, clear: bool = True):
         def run(*_):
@@ -209,6 +212,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                             (self.simulate_button, "bc_simulate")):
             widget.description = text(key, language)
         self.seed_box.placeholder = text("tw_seed_help", language)
+        set_options(self.trials_box, [(count(n, language), n) for n in TRIALS])
         self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>"
                             f"{escape(text('bc_title', language))}</h3>")
 
@@ -259,7 +263,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                         f"<td style='padding:2px 10px'>{exact_details(p, language)}"
                         "</td></tr>")
         note = (text("bc_no_sim", language) if sim is None else
-                text("bc_sim_note", language, n=f"{sim.n:,}".replace(",", " "),
+                text("bc_sim_note", language, n=count(sim.n, language),
                      seed=self.simulation_seed))
         return (f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}"
                 f"</table><small>{escape(note)}</small>")

@@ -1,10 +1,9 @@
-"""What the explorers share: a title, message line and rules menu, numbers written for each
-language, and slow work done without blocking the kernel."""
+"""What the explorers share: a title, message line and rules menu, exact values as HTML,
+and slow work done without blocking the kernel."""
 
 from __future__ import annotations
 
 import asyncio
-import math
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
@@ -14,6 +13,7 @@ from functools import partial
 import ipywidgets as widgets
 
 from ..errors import RuleError
+from ..numerals import fraction, percent, shows_exactly, signed
 from ..rules import VARIANTS, RuleSet
 from .common import MessageLine, escape
 from .i18n import text
@@ -69,41 +69,14 @@ def unless_relabelling(menu: widgets.Dropdown, callback: Callable) -> Callable:
     return observer
 
 
-def number(value, digits: int, language: str) -> str:
-    """A float written with `digits` decimals and the language's decimal sign (0,0784 in ru)."""
-    value = float(value)
-    if math.isnan(value):
-        return "—"
-    written = f"{value:.{digits}f}".replace("-", "−")
-    return written.replace(".", ",") if language == "ru" else written
-
-
-def count(n: int, language: str) -> str:
-    """A whole number with thousands separated: 1,000,000 in en, 1 000 000 in ru."""
-    return f"{n:,}".replace(",", "\u202f") if language == "ru" else f"{n:,}"
-
-
-def percent(value, language: str, digits: int = 2) -> str:
-    """A probability as a percentage: 7.84 % (a narrow space before the sign)."""
-    return f"{number(100 * float(value), digits, language)} %"
-
-
-def fraction(value: Fraction) -> str:
-    """An exact value as plain text: −4/51, 3 (with a true minus sign)."""
-    value = Fraction(value)
-    written = str(value.numerator) if value.denominator == 1 else \
-        f"{value.numerator}/{value.denominator}"
-    return written.replace("-", "−")
-
-
 def exact_html(value: Fraction, language: str, digits: int = 4, chance: bool = False) -> str:
-    """An exact value as HTML, the decimal first ('≈ −0.1373'; a chance as '≈ 7.84 %'), then
+    """An exact value as HTML, the decimal first ('≈ −0.1373'; a chance as '≈ 7.84%'), then
     the exact fraction one click away under "exact fraction" (a <details>, which works in
     JupyterLab and Voilà alike): nothing is rounded away, and no long fraction is in view."""
     value = Fraction(value)
     shown = percent(value, language, max(digits - 2, 0)) if chance else \
         signed(value, digits, language)
-    approx = "" if written_exactly(value, shown, chance) else "≈ "
+    approx = "" if shows_exactly(value, shown, language) else "≈ "
     return f"{approx}{escape(shown)} {exact_details(value, language)}"
 
 
@@ -112,22 +85,6 @@ def exact_details(value: Fraction, language: str) -> str:
     return (f"<details class='t21-exact' style='display:inline-block;vertical-align:top;"
             f"margin-left:0.5em'><summary>{escape(text('exact_fraction', language))}</summary>"
             f"<code style='word-break:break-all'>{escape(fraction(value))}</code></details>")
-
-
-def written_exactly(value: Fraction, shown: str, chance: bool) -> bool:
-    """Whether the decimal `shown` (as number, signed or percent write it) is `value` itself."""
-    plain = shown.removesuffix(" %").replace("−", "-").replace(",", ".")
-    return Fraction(plain) / (100 if chance else 1) == value
-
-
-def signed(value: Fraction | float, digits: int, language: str) -> str:
-    """A value with its sign always written: +0.123, −0.045; a tiny one with two significant
-    digits (+0.000041), so a decision by a hair never reads as +0.0000."""
-    size = abs(float(value))
-    if 0 < size < 10 ** -digits:
-        digits = min(12, 1 - math.floor(math.log10(size)))
-    written = number(value, digits, language)
-    return written if written.startswith("−") else "+" + written
 
 
 def reraise(error: BaseException) -> None:

@@ -18,7 +18,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "quiz_hint": ("Hint {next} of {total}", "Подсказка {next} из {total}"),
     "quiz_no_more_hints": ("No more hints", "Подсказок больше нет"),
     "quiz_hint_label": ("Hint {n}:", "Подсказка {n}:"),
-    "quiz_placeholder": ("e.g. 4/51, 0.0784 or 7.84 %", "например 4/51, 0,0784 или 7,84 %"),
+    "quiz_placeholder": ("e.g. 4/51, 0.0784 or 7.84%", "например 4/51, 0,0784 или 7,84\u00a0%"),
     "quiz_correct": ("✓ Correct!", "✓ Верно!"),
     "quiz_not_yet": ("✗ Not yet. Try again.", "✗ Пока нет. Попробуйте ещё раз."),
     "quiz_empty": ("Type an answer first.", "Сначала введите ответ."),
@@ -27,8 +27,8 @@ TEXT: dict[str, tuple[str, str]] = {
                          "exact fraction.",
                          "{answer}: {significant_digits}, а нужно не меньше {needed} "
                          "(или точная дробь)."),
-    "quiz_not_number": ("{answer} is not a number (write e.g. 4/51, 0.0784 or 7.84 %)",
-                        "{answer} — не число (напишите, например, 4/51, 0,0784 или 7,84 %)"),
+    "quiz_not_number": ("{answer} is not a number (write e.g. 4/51, 0.0784 or 7.84%)",
+                        "{answer} — не число (напишите, например, 4/51, 0,0784 или 7,84\u00a0%)"),
     "quiz_decimal_comma": ("{answer}: in English a comma separates thousands (90,000); write "
                            "a decimal with a point: {suggestion}",
                            "{answer}: в английской записи запятая отделяет тысячи (90,000); "

@@ -16,8 +16,9 @@ import ipywidgets as widgets
 
 from ..cards import hand_value
 from ..errors import RuleError, StakeError, TwentyOneError
+from ..numerals import money
 from ..rules import HISTORICAL, VARIANTS, variant
-from ..table import Table, format_money
+from ..table import Table
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
@@ -525,9 +526,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 for k, c in badges)
             stake = table.stakes.get(seat)
             late = table.late_additions.get(seat)
-            stake_text = "" if stake is None else str(stake)
+            stake_text = "" if stake is None else money(stake, language)
             if late:
-                stake_text += " " + text("tw_late", language, late=late)
+                stake_text += " " + text("tw_late", language, late=money(late, language))
             cards, states, total = self._seat_cards(seat)
             purse = table.purses[seat]
             colour = COLOURS["error"] if purse < 0 else "inherit"
@@ -536,7 +537,7 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<tr style='{background}border-top:1px solid #ddd'>"
                 f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(seat)}</b>"
                 f"{badge_html}</td>"
-                f"<td style='padding:2px 8px;color:{colour}'>{escape(format_money(purse))}</td>"
+                f"<td style='padding:2px 8px;color:{colour}'>{escape(money(purse, language))}</td>"
                 f"<td style='padding:2px 8px'>{escape(stake_text)}</td>"
                 f"<td style='padding:2px 8px'>"
                 f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"

@@ -8,7 +8,8 @@ every digit from the first non-zero one to the last one written is significant (
 "7.8 %" has 2); a whole number or a fraction is checked exactly. By default a decimal needs at
 least 3 significant digits to count as right (Quiz(min_digits=...)).
 
-Numbers are read as the quiz's language writes them. English: a point is the decimal sign and a
+Numbers are read as the quiz's language writes them, by numerals.read, on the same symbols as
+the widgets write them with. English: a point is the decimal sign and a
 comma separates thousands ("90,000" is 90000, "0.0784"); a comma anywhere else ("1,5") is not
 a number, and the message suggests the point. Russian: a comma (or a point, as calculators
 print it) is the decimal sign and a space separates thousands ("160 000", "0,0784", "7,84 %").
@@ -28,6 +29,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
+from .. import numerals
 from ..errors import RuleError, TwentyOneError
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
@@ -36,26 +38,6 @@ from .language import Bilingual
 TOKEN_PREFIX = "t21q1"
 DIGITS = range(2, 9)  # significant digits stored in a token
 MAX_INPUT = 60  # characters; longer answers are refused before parsing
-MAX_EXPONENT = 30  # largest power of ten a typed answer may use ("1e30")
-
-_SPACES = str.maketrans(dict.fromkeys("\u00a0\u2007\u2009\u202f", " "))
-_GROUPED = r"[1-9]\d{{0,2}}(?:{sep}\d{{3}})+"
-# A whole number: plain digits or thousands in groups of three, one separator throughout.
-_WHOLE = {
-    "en": "|".join([_GROUPED.format(sep=","), _GROUPED.format(sep=" "), r"\d+"]),
-    "ru": "|".join([_GROUPED.format(sep=" "), r"\d+"]),
-}
-_DECIMAL_SIGN = {"en": r"\.", "ru": r"[.,]"}
-_NUMBER = {
-    language: re.compile(
-        r"^(?P<sign>[-+−]?)\s*(?:"
-        rf"(?P<num>{whole})\s*/\s*(?P<den>{whole})"
-        rf"|(?P<int>{whole})?(?:{_DECIMAL_SIGN[language]}(?P<frac>\d*))?"
-        r"(?:[eE](?P<exp>[-+]?\d{1,3}))?"
-        r")\s*(?P<percent>%?)$")
-    for language, whole in _WHOLE.items()
-}
-
 
 class AnswerError(TwentyOneError):
     """A typed answer that is not a number; `key` and `fields` give the message in any language."""
@@ -84,38 +66,16 @@ def parse_answer(typed: str, language: str = "en") -> TypedAnswer:
     check_language(language)
     if not isinstance(typed, str):
         raise AnswerError("quiz_not_number", answer=repr(typed))
-    cleaned = " ".join(typed.translate(_SPACES).split())
+    cleaned = " ".join(typed.split())
     if not cleaned:
         raise AnswerError("quiz_empty")
     if len(cleaned) > MAX_INPUT:
         raise AnswerError("quiz_too_long", limit=MAX_INPUT)
-    match = _NUMBER[language].match(cleaned)
-    if not match or not (match["num"] or match["int"] or match["frac"]):
-        if language == "en" and "," in cleaned and _NUMBER["ru"].match(cleaned):
-            raise AnswerError("quiz_decimal_comma", answer=cleaned,
-                              suggestion=cleaned.replace(",", "."))
-        raise AnswerError("quiz_not_number", answer=cleaned)
-    sign = -1 if match["sign"] in ("-", "−") else 1
-    scale = Fraction(1, 100) if match["percent"] else Fraction(1)
-    if match["num"] is not None:
-        numerator, denominator = _whole(match["num"]), _whole(match["den"])
-        if denominator == 0:
-            raise AnswerError("quiz_zero_denominator", answer=cleaned)
-        return TypedAnswer(sign * scale * Fraction(numerator, denominator), None)
-    whole, decimals = re.sub(r"\D", "", match["int"] or ""), match["frac"] or ""
-    exponent = int(match["exp"] or 0)
-    if abs(exponent) > MAX_EXPONENT:
-        raise AnswerError("quiz_exponent", answer=cleaned, limit=MAX_EXPONENT)
-    mantissa = Fraction(int(whole + decimals or "0"), 10 ** len(decimals))
-    value = sign * scale * mantissa * Fraction(10) ** exponent
-    if match["frac"] is None and match["exp"] is None and not match["percent"]:
-        return TypedAnswer(value, None)  # a whole number is checked exactly
-    return TypedAnswer(value, len((whole + decimals).lstrip("0")))
-
-
-def _whole(written: str) -> int:
-    """A whole number as written, its thousands separators dropped: '90,000' -> 90000."""
-    return int(re.sub(r"\D", "", written))
+    try:
+        reading = numerals.read(cleaned, language)
+    except numerals.NotANumber as error:
+        raise AnswerError(f"quiz_{error.reason}", **error.fields) from None
+    return TypedAnswer(reading.value, reading.digits)
 
 
 def exact_value(value) -> Fraction:

@@ -16,20 +16,18 @@ import numpy as np
 
 from .. import exact, simulate
 from ..errors import RuleError
+from ..numerals import count, decimal, signed
 from ..rules import variant
 from .common import ChartImage, escape
 from .explorer import (
     Computation,
     Explorer,
-    count,
     exact_html,
     keep_message,
-    number,
     once,
     reraise,
     running_loop,
     set_options,
-    signed,
     threshold_menu,
 )
 from .i18n import text
@@ -148,10 +146,10 @@ class SimulationExplorer(Explorer):
         if self.result is not None:
             lines.append(escape(text("sim_mean", lang, n=count(self.result.n, lang),
                                      mean=signed(self.result.mean, 4, lang),
-                                     se=number(self.result.std_error, 4, lang))))
+                                     se=decimal(self.result.std_error, 4, lang))))
             if self.exact_value is not None and self.result.std_error > 0:
                 z = (self.result.mean - float(self.exact_value)) / self.result.std_error
-                lines.append(escape(text("sim_distance", lang, z=number(abs(z), 1, lang))))
+                lines.append(escape(text("sim_distance", lang, z=decimal(abs(z), 1, lang))))
         return "<br>".join(lines)
 
     def start(self) -> None:
@@ -291,6 +289,6 @@ def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
         total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
         exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
-        mean_label=text("chart_running", lang), thousands="\u202f" if lang == "ru" else ",")
+        mean_label=text("chart_running", lang), language=lang)
     _CHARTS.put((total, centre, lang), chart)
     return chart

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from .. import exact
+from ..numerals import signed
 from ..rules import variant
 from .common import ChartImage, escape
 from .explorer import (
@@ -19,7 +20,6 @@ from .explorer import (
     keep_message,
     reraise,
     set_options,
-    signed,
     threshold_menu,
     unless_relabelling,
 )
@@ -213,10 +213,10 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, plots.Raster]:
     if found is not None:
         return found
     ranks, table = strategy_values(rules)
-    gains = {cell: None if row is None else row["gain"] for cell, row in table.items()}
-    figure = plots.strategy_heatmap(
-        gains, ranks, title="", xlabel="", ylabel="", colorbar_label="", missing_label="21",
-        cell_format=lambda gain: f"{100 * gain:+.0f}".replace("-", "−"))
+    hundredths = {cell: None if row is None else 100 * row["gain"] for cell, row in table.items()}
+    figure = plots.strategy_heatmap(  # whole numbers below 1000 are written alike in en and ru
+        hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="", missing_label="21",
+        cell_format=partial(signed, digits=0, language="en", tiny_digits=False))
     found = ranks, table, plots.Raster.of_grid(figure, len(ranks), len(ranks))
     _HEAT_MAPS.put(rules, found)
     return found

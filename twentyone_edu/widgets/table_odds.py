@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 from .. import exact
 from ..cards import Shoe
+from ..numerals import fraction, percent, signed
 from ..results import DecisionValues, Distribution
 from .common import escape
-from .explorer import fraction, percent, signed
 from .i18n import text
 
 CELL = "style='padding:0 8px'"

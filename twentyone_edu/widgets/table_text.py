@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..table import Event, format_money
+from .. import numerals
+from ..table import Event
 from .i18n import TEXT, text
 
 
@@ -25,11 +26,6 @@ class Entry:
 def cards_text(cards) -> str:
     """Cards as short text, e.g. 'K♠ 9♥'."""
     return " ".join(str(card) for card in cards)
-
-
-def signed(amount) -> str:
-    """Money with its sign, e.g. +5, -3, 0."""
-    return ("+" if amount > 0 else "") + format_money(amount)
 
 
 def _mine(outcome, language: str) -> str:
@@ -53,15 +49,16 @@ def payment_line(entry: Entry, language: str = "en") -> str:
     event = entry.event
     amount = event.amount
     if amount > 0:
-        money = text("pay_won", language, amount=format_money(amount))
+        money = text("pay_won", language, amount=numerals.money(amount, language))
     elif amount < 0:
-        money = text("pay_lost", language, amount=format_money(-amount))
+        money = text("pay_lost", language, amount=numerals.money(-amount, language))
     else:
         money = text("pay_zero", language)
     if entry.late:
-        money += text("pay_late", language, stake=entry.stake, late=entry.late)
+        money += text("pay_late", language, stake=numerals.money(entry.stake, language),
+                      late=numerals.money(entry.late, language))
     elif amount and entry.stake:
-        times = format_money(abs(Fraction(amount)) / entry.stake)
+        times = numerals.money(abs(Fraction(amount)) / entry.stake, language)
         money += text("pay_times", language, times=times)
     return text("pay_line", language, seat=event.seat, mine=_mine(event.outcome, language),
                 vs=_against(event.against, language), money=money, rule=event.rule)
@@ -81,8 +78,8 @@ def event_line(entry: Entry, language: str = "en") -> str:
         return event.text
     amount: Any = event.amount  # shown as text below
     if event.kind == "round_settled":
-        amount = signed(amount)
+        amount = numerals.money(amount, language, sign=True)
     elif amount is not None:
-        amount = format_money(amount)
+        amount = numerals.money(amount, language)
     return text(key, language, seat=event.seat, other=event.other, round=event.round_number,
                 cards=cards_text(event.cards), total=event.total, amount=amount)

@@ -1,0 +1,314 @@
+"""Numbers written, and read back, as each language writes them: decimals, percentages, signs,
+thousands, fractions and money, for the widgets, the plots and the notebooks' helpers.
+
+Babel's CLDR data gives the decimal sign, the thousands separator and where the percent sign
+goes; three choices of the course's typography are made on top of it, here and nowhere else:
+
+=========================  ================  ==========================  ===================
+                           Babel (CLDR)      the course                  why
+=========================  ================  ==========================  ===================
+minus (en, ru)             "-" hyphen-minus  "−" U+2212                  a minus, not a dash
+Russian thousands          U+00A0 no-break   U+202F narrow no-break      a thin space
+Russian percent            "7,84\u00a0%"     kept: "7,84\u00a0%"         a no-break space
+English percent            "7.84%"           kept: "7.84%"               English style
+=========================  ================  ==========================  ===================
+
+So 4/51 is "0.0784", "7.84%" in English and "0,0784", "7,84 %" (no-break space) in Russian;
+a million is "1,000,000" and "1 000 000" (narrow spaces). A fraction is "4/51" or "−4/51" in
+both languages, its digits never grouped, so a student can copy it into an answer box.
+Rounding is the school's: half away from zero, on the exact value (1/8 to two decimals is
+0.13). The engine never imports this module: it computes, the view writes.
+
+`read` is the reverse, built on the same symbols: whatever this module writes in a language,
+`read` in that language gives back the value it shows.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .errors import RuleError, TwentyOneError
+
+if TYPE_CHECKING:  # Babel loads on the first number written, not on import
+    from babel import Locale
+    from babel.numbers import NumberPattern
+
+LANGUAGES = ("en", "ru")
+MINUS = "\u2212"  # the minus sign, in both languages (Babel's CLDR data has a hyphen-minus)
+THIN_SPACE = "\u202f"  # narrow no-break space: thousands in Russian (CLDR has U+00A0)
+SPACES = "\u00a0\u2007\u2009\u202f"  # no-break, figure, thin, narrow no-break: read as spaces
+MAX_DIGITS = 12  # decimals a number may be written with
+NO_NUMBER = "—"  # what a NaN (no value yet) is written as
+_PLAIN_SPACES = str.maketrans(SPACES, " " * len(SPACES))
+
+Real = Fraction | float | int | Decimal
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """How a language writes a number: its decimal sign, thousands separator, and the text
+    before and after a percentage (Babel's, with the course's overrides above)."""
+
+    decimal: str
+    group: str
+    percent_before: str
+    percent_after: str
+    cldr_group: str  # Babel's thousands separator, which `group` replaces
+    minus: str = MINUS
+
+
+GROUP_OVERRIDES = {"ru": THIN_SPACE}  # language -> thousands separator, instead of Babel's
+
+
+@cache
+def symbols(language: str) -> Symbols:
+    """The symbols of `language` ('en' or 'ru'), read from Babel once."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol, parse_pattern
+
+    locale = _locale(language)
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    sign = locale.number_symbols["latn"]["percentSign"]
+    group = get_group_symbol(locale)
+    return Symbols(decimal=get_decimal_symbol(locale),
+                   group=GROUP_OVERRIDES.get(language, group),
+                   percent_before=pattern.prefix[0].replace("%", sign),
+                   percent_after=pattern.suffix[0].replace("%", sign), cldr_group=group)
+
+
+@cache
+def _locale(language: str) -> Locale:
+    """Babel's locale for `language`, parsed once."""
+    from babel import Locale
+
+    return Locale.parse(check_language(language))
+
+
+@cache
+def _pattern(digits: int) -> NumberPattern:
+    """Babel's pattern of a number with thousands grouped and `digits` decimals, parsed once."""
+    from babel.numbers import parse_pattern
+
+    return parse_pattern("#,##0" + ("." + "0" * digits if digits else ""))
+
+
+def check_language(language: str) -> str:
+    """`language` if numbers can be written in it ('en' or 'ru')."""
+    if language not in LANGUAGES:
+        raise RuleError(f"language={language!r} is not valid (use 'en' or 'ru')")
+    return language
+
+
+def _check_digits(digits: int) -> int:
+    if isinstance(digits, bool) or not isinstance(digits, int) or \
+            not 0 <= digits <= MAX_DIGITS:
+        raise RuleError(f"digits={digits!r} is not valid (use a whole number 0-{MAX_DIGITS})")
+    return digits
+
+
+def _exact(value: Real) -> Fraction | None:
+    """`value` as an exact Fraction (a float is the binary number it is); None for NaN or ∞."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
+        raise RuleError(f"{value!r} is not a number (use an int, a Fraction or a float)")
+    if isinstance(value, numbers.Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, Decimal):
+        return Fraction(value) if value.is_finite() else None
+    value = float(value)
+    return Fraction(value) if math.isfinite(value) else None
+
+
+def rounded(value: Fraction, digits: int) -> Fraction:
+    """`value` rounded to `digits` decimals, half away from zero (school rounding)."""
+    scaled = abs(value) * 10 ** digits
+    whole = math.floor(scaled + Fraction(1, 2))
+    return Fraction(whole if value >= 0 else -whole, 10 ** digits)
+
+
+def _unsigned(size: Fraction, digits: int, language: str) -> str:
+    """A non-negative value, already rounded to `digits` decimals, with thousands grouped."""
+    from babel.numbers import format_decimal
+
+    places = Decimal(int(size * 10 ** digits)).scaleb(-digits)
+    mark = symbols(language)
+    written = format_decimal(places, format=_pattern(digits), locale=_locale(language))
+    return written.replace(mark.cldr_group, mark.group)
+
+
+def _with_sign(size: str, negative: bool, plus: bool) -> str:
+    return (MINUS if negative else "+" if plus else "") + size
+
+
+def decimal(value: Real, digits: int, language: str) -> str:
+    """`value` with `digits` decimals: 0.0784 and −1,234.5 in English, 0,0784 and −1 234,5 in
+    Russian; '—' for no value (NaN)."""
+    _check_digits(digits)
+    check_language(language)
+    exact = _exact(value)
+    if exact is None:
+        return NO_NUMBER
+    shown = rounded(exact, digits)
+    return _with_sign(_unsigned(abs(shown), digits, language), shown < 0, False)
+
+
+def signed(value: Real, digits: int, language: str, tiny_digits: bool = True) -> str:
+    """`value` with the sign of its exact value always written (+0.1230, −0.0450; only zero
+    has none). A tiny one gets two significant digits (+0.000041), so a decision by a hair never
+    reads as +0.0000; without `tiny_digits` it keeps `digits` and its sign (+0.00, −0)."""
+    _check_digits(digits)
+    exact = _exact(value)
+    if exact is None:
+        return NO_NUMBER
+    size = abs(exact)
+    if tiny_digits and 0 < size < Fraction(1, 10 ** digits):
+        digits = min(MAX_DIGITS, 1 - math.floor(math.log10(size)))
+    written = _unsigned(abs(rounded(exact, digits)), digits, language)
+    return written if exact == 0 else _with_sign(written, exact < 0, True)
+
+
+def shows_exactly(value: Real, written: str, language: str) -> bool:
+    """Whether `written` (a decimal or percentage as this module writes it) is `value` itself,
+    nothing rounded away: '= 50.00%' may be said of 1/2, only '≈ 7.84%' of 4/51."""
+    return read(written, language).value == _exact(value)
+
+
+def percent(value: Real, language: str, digits: int = 2) -> str:
+    """A chance as a percentage with `digits` decimals: 7.84% in English, 7,84 % (a no-break
+    space) in Russian."""
+    _check_digits(digits)
+    exact = _exact(value)
+    if exact is None:
+        return NO_NUMBER
+    shown = rounded(100 * exact, digits)
+    mark = symbols(language)
+    size = _unsigned(abs(shown), digits, language)
+    return _with_sign(f"{mark.percent_before}{size}{mark.percent_after}", shown < 0, False)
+
+
+def count(n: int, language: str) -> str:
+    """A whole number with its thousands grouped: 1,000,000 in English, 1 000 000 (narrow
+    no-break spaces) in Russian."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise RuleError(f"{n!r} is not a whole number (use an int)")
+    return decimal(n, 0, language)
+
+
+def fraction(value: Real) -> str:
+    """An exact value as a fraction, the same in both languages: 4/51, −4/51, 3."""
+    exact = _exact(value)
+    if exact is None:
+        return NO_NUMBER
+    size = abs(exact)
+    written = str(size.numerator) if size.denominator == 1 else \
+        f"{size.numerator}/{size.denominator}"
+    return _with_sign(written, exact < 0, False)
+
+
+def money(amount: Real, language: str, sign: bool = False) -> str:
+    """Money exactly: 5, −7.5 (−7,5 in Russian), 1,000, or 10/3 when no decimal is exact; with
+    `sign`, a gain is written +5."""
+    exact = _exact(amount)
+    if exact is None:
+        return NO_NUMBER
+    places = next((places for places in range(MAX_DIGITS + 1)
+                   if (exact * 10 ** places).denominator == 1), None)
+    written = fraction(exact) if places is None else decimal(exact, places, language)
+    return "+" + written if sign and exact > 0 else written
+
+
+def latex(written: str) -> str:
+    r"""A number as this module writes it, in LaTeX math: '−7,84 %' -> '-7{,}84\,\%'
+    (no-break and narrow spaces become \, which never breaks in math)."""
+    for plain, math_mode in ((MINUS, "-"), (",", "{,}"), ("%", r"\%"), ("\u00a0", r"\,"),
+                             (THIN_SPACE, r"\,")):
+        written = written.replace(plain, math_mode)
+    return written
+
+
+class NotANumber(TwentyOneError):
+    """Text that is not a number as the language writes numbers; `reason` says why, and
+    `fields` hold what a message about it needs."""
+
+    def __init__(self, reason: str, written: str, **fields: object):
+        super().__init__(f"{written!r} is not a number ({reason.replace('_', ' ')})")
+        self.reason = reason
+        self.fields = {"answer": written, **fields}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A number read from text: its exact value and, for a decimal or a percentage, how many
+    significant digits were written (None for a whole number or a fraction)."""
+
+    value: Fraction
+    digits: int | None
+
+
+MAX_EXPONENT = 30  # largest power of ten text may use ("1e30")
+_GROUPED = r"[1-9]\d{{0,2}}(?:{sep}\d{{3}})+"
+
+
+@cache
+def _grammar(language: str) -> re.Pattern[str]:
+    """A number as `language` writes it (after spaces are made plain): whole numbers plain or
+    grouped in threes (one separator throughout), a decimal sign (the language's, or a point,
+    as calculators print it), a fraction, a power of ten, a sign and a percentage."""
+    mark = symbols(language)
+    separators = sorted({" ", _plain(mark.group)})
+    whole = "|".join([*(_GROUPED.format(sep=re.escape(sep)) for sep in separators), r"\d+"])
+    decimal_signs = re.escape("".join(sorted({".", mark.decimal})))
+    return re.compile(
+        rf"^(?P<sign>[-+{MINUS}]?)\s*(?:"
+        rf"(?P<num>{whole})\s*/\s*(?P<den>{whole})"
+        rf"|(?P<int>{whole})?(?:[{decimal_signs}](?P<frac>\d*))?"
+        r"(?:[eE](?P<exp>[-+]?\d{1,3}))?"
+        r")\s*(?P<percent>%?)$")
+
+
+def _plain(text: str) -> str:
+    """`text` with every kind of space (no-break, thin, …) made a plain space."""
+    return text.translate(_PLAIN_SPACES)
+
+
+def read(text: str, language: str) -> Reading:
+    """Read a number as `language` writes it, exactly: '4/51', '0.0784', '7.84%', '90,000',
+    '−1e-3' in English; '0,0784', '7,84 %', '160 000' in Russian. NotANumber if it is not one
+    (reason 'not_number', 'decimal_comma', 'zero_denominator' or 'exponent')."""
+    check_language(language)
+    cleaned = " ".join(_plain(text).split())
+    match = _grammar(language).match(cleaned)
+    if not match or not (match["num"] or match["int"] or match["frac"]):
+        group = _plain(symbols(language).group)
+        for other in LANGUAGES:
+            if symbols(other).decimal == group and group in cleaned and \
+                    _grammar(other).match(cleaned):
+                raise NotANumber("decimal_comma", cleaned, suggestion=cleaned.replace(
+                    group, symbols(language).decimal))
+        raise NotANumber("not_number", cleaned)
+    sign = -1 if match["sign"] in ("-", MINUS) else 1
+    scale = Fraction(1, 100) if match["percent"] else Fraction(1)
+    if match["num"] is not None:
+        numerator, denominator = _whole(match["num"]), _whole(match["den"])
+        if denominator == 0:
+            raise NotANumber("zero_denominator", cleaned)
+        return Reading(sign * scale * Fraction(numerator, denominator), None)
+    whole, decimals = re.sub(r"\D", "", match["int"] or ""), match["frac"] or ""
+    exponent = int(match["exp"] or 0)
+    if abs(exponent) > MAX_EXPONENT:
+        raise NotANumber("exponent", cleaned, limit=MAX_EXPONENT)
+    mantissa = Fraction(int(whole + decimals or "0"), 10 ** len(decimals))
+    value = sign * scale * mantissa * Fraction(10) ** exponent
+    if match["frac"] is None and match["exp"] is None and not match["percent"]:
+        return Reading(value, None)  # a whole number is read exactly
+    return Reading(value, len((whole + decimals).lstrip("0")))
+
+
+def _whole(written: str) -> int:
+    """A whole number as written, its thousands separators dropped: '90,000' -> 90000."""
+    return int(re.sub(r"\D", "", written))
