@@ -8,7 +8,7 @@ from .rules import HISTORICAL, VARIANTS, RuleSet, settle, variant
 
 __version__ = "0.1.0"
 
-_SUBMODULES = ("exact", "plots", "simulate", "symbolic", "table", "widgets")
+_SUBMODULES = ("exact", "plots", "reference", "simulate", "symbolic", "table", "widgets")
 
 __all__ = [
     "HISTORICAL", "RANKS", "SUITS", "VARIANTS", "Card", "CardError", "HandValue",
