@@ -81,8 +81,15 @@ def test_historical_every_two_card_hand_from_a_fresh_shoe():
     agree_on_every_two_card_hand(HISTORICAL)
 
 
-def test_historical_every_two_card_hand_late_in_the_shoe():
-    agree_on_every_two_card_hand(HISTORICAL, seen=LATE_SHOE)
+def test_historical_nineteens_and_twenties_late_in_the_shoe():
+    # The shoe of lesson 06, where buying on the soft A 8 beats standing.
+    rows = exact.advice_check(seen=LATE_SHOE)
+    assert [row["hand"] for row in rows if not row["advice_holds"]] == ["A 8"]
+    for row in rows:
+        assert reference.decision_values(row["hand"], seen=LATE_SHOE) == \
+            {"stand": row["stand"], "draw": row["draw"]}, row["hand"]
+    assert reference.draw_distribution("10 9", seen=LATE_SHOE) == \
+        exact.draw_distribution("10 9", seen=LATE_SHOE)
 
 
 def test_ochko_every_two_card_hand_from_a_fresh_shoe():
@@ -90,8 +97,8 @@ def test_ochko_every_two_card_hand_from_a_fresh_shoe():
 
 
 def test_hoyle_every_two_card_hand_from_a_short_shoe():
-    # Ties pay nothing and a natural pays double. One pack with two of each rank and 16
-    # ten-valued cards (42 cards) keeps the check quick; exact and reference read it alike.
+    # Ties pay nothing and a natural pays double. Two of each rank A-9 and eight ten-valued
+    # cards (26 cards) keep the check quick; exact and reference read the shoe alike.
     counts = {rank: 2 for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9")}
-    shoe = Shoe.from_counts(counts | {"10": 4, "J": 4, "Q": 4, "K": 4})
+    shoe = Shoe.from_counts(counts | {"10": 2, "J": 2, "Q": 2, "K": 2})
     agree_on_every_two_card_hand(VARIANTS["hoyle_vingt_un"], shoe=shoe)
