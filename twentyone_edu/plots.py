@@ -341,9 +341,10 @@ def side_by_side(series: Mapping[str, Mapping], keys: Sequence | None = None, *,
 
 def weights(results: Sequence, chances: Sequence, *, title: str = "An average as weights",
             xlabel: str = "chance", result_label: str = "result {:+g}",
-            average_label: str = "average {:+.3f}") -> Figure:
+            average_label: str | None = "average {:+.3f}") -> Figure:
     """The expected value as a picture: one bar per result, as long as its chance, labelled
-    with the result; the average, Σ result · chance, is written under the bars."""
+    with the result; the average, Σ result · chance, is written under the bars unless
+    `average_label` is None (when the student is to work it out)."""
     fig = Figure(figsize=(6.4, 0.6 + 0.45 * len(results)), dpi=DPI)
     fig.subplots_adjust(left=0.2, right=0.97, top=0.82, bottom=0.25)
     ax = fig.add_subplot()
@@ -355,7 +356,8 @@ def weights(results: Sequence, chances: Sequence, *, title: str = "An average as
         ax.text(p, row, f" {p:.1%} × ({result:+g})", va="center", fontsize=8)
     ax.set_yticks(list(rows), [result_label.format(float(r)) for r in results])
     average = sum(float(r) * p for r, p in zip(results, values, strict=True))
-    ax.set(title=title, xlabel=f"{xlabel}   —   {average_label.format(average)}",
+    below = f"   —   {average_label.format(average)}" if average_label else ""
+    ax.set(title=title, xlabel=xlabel + below,
            xlim=(0, max(values, default=1) * 1.35 or 1))
     ax.invert_yaxis()
     return fig
