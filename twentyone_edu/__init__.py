@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # what __getattr__ loads, for type checkers
 
 __version__ = "0.1.0"
 
-_SUBMODULES = ("exact", "numerals", "plots", "simulate", "symbolic", "table", "widgets")
+_SUBMODULES = ("exact", "numerals", "plots", "reference", "simulate", "symbolic", "table",
+               "widgets")
 
 __all__ = [
     "HISTORICAL", "RANKS", "SUITS", "VARIANTS", "AdviceRow", "BankPrice", "Card", "CardError",

@@ -24,6 +24,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
+from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
 from . import numerals
@@ -304,3 +305,113 @@ class Raster:
                 pixels[y0:y1, x0:x0 + width] = colour
                 pixels[y0:y1, x1 - width:x1] = colour
         return _encode(pixels)
+
+
+# --- lessons 00-06 (issue 10): the shoe, side-by-side bars, an average as weights -----------
+
+def shoe_bars(counts: Mapping[str, int], favourable: Sequence[str] = (), *,
+              title: str = "The unseen cards", xlabel: str = "card",
+              ylabel: str = "how many", favourable_label: str = "favourable",
+              other_label: str = "other") -> Figure:
+    """Bars of how many cards of each kind the shoe holds; the favourable kinds stand out in
+    colour, hatching and a legend, and every bar is labelled with its count."""
+    fig = Figure(figsize=(6.4, 2.8), dpi=DPI)
+    fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.2)
+    ax = fig.add_subplot()
+    kinds = list(counts)
+    good = [kind in favourable for kind in kinds]
+    bars = ax.bar(range(len(kinds)), [counts[k] for k in kinds],
+                  color=[BUY_COLOUR if g else "#bbbbbb" for g in good],
+                  hatch=None, edgecolor="black", linewidth=0.5)
+    for bar, g, kind in zip(bars, good, kinds, strict=True):
+        if g:
+            bar.set_hatch("//")
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), str(counts[kind]),
+                ha="center", va="bottom", fontsize=8)
+    ax.set_xticks(range(len(kinds)), kinds)
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel,
+           ylim=(0, max(counts.values(), default=1) * 1.18 or 1))
+    if any(good):
+        ax.bar([0], [0], color=BUY_COLOUR, hatch="//", label=favourable_label)
+        ax.bar([0], [0], color="#bbbbbb", label=other_label)
+        ax.legend(fontsize=8, loc="upper left")
+    return fig
+
+
+def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
+                 keys: Sequence[object] | None = None, *,
+                 title: str = "", xlabel: str = "", ylabel: str = "probability",
+                 percent: bool = True) -> Figure:
+    """Bars of several series over the same keys, side by side, each bar labelled with its
+    value (as a percentage if `percent`), so that the colours are never the only signal."""
+    keys = list(keys if keys is not None else next(iter(series.values()), {}))
+    fig = Figure(figsize=(6.4, 3.0), dpi=DPI)
+    fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.2)
+    ax = fig.add_subplot()
+    width = 0.8 / max(len(series), 1)
+    colours = [BUY_COLOUR, STAND_COLOUR, EXACT_COLOUR, "#2166ac"]
+    hatches = ["", "//", "..", "xx"]
+    top = 0.0
+    for i, (name, values) in enumerate(series.items()):
+        heights = [_as_float(values.get(k, 0)) for k in keys]
+        top = max(top, *heights, 0)
+        positions = [j + (i - (len(series) - 1) / 2) * width for j in range(len(keys))]
+        ax.bar(positions, heights, width, label=name, color=colours[i % 4],
+               hatch=hatches[i % 4], edgecolor="black", linewidth=0.5)
+        for x, h in zip(positions, heights, strict=True):
+            ax.text(x, h, f"{h:.0%}" if percent else f"{h:g}", ha="center", va="bottom",
+                    fontsize=7)
+    ax.set_xticks(range(len(keys)), [str(k) for k in keys])
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
+    ax.legend(fontsize=8)
+    return fig
+
+
+def weights(results: Sequence[Fraction | float], chances: Sequence[Fraction | float], *,
+            title: str = "An average as weights",
+            xlabel: str = "chance", result_label: str = "result {:+g}",
+            average_label: str | None = "average {:+.3f}") -> Figure:
+    """The expected value as a picture: one bar per result, as long as its chance, labelled
+    with the result; the average, Σ result · chance, is written under the bars unless
+    `average_label` is None (when the student is to work it out)."""
+    fig = Figure(figsize=(6.4, 0.6 + 0.45 * len(results)), dpi=DPI)
+    fig.subplots_adjust(left=0.2, right=0.97, top=0.82, bottom=0.25)
+    ax = fig.add_subplot()
+    values = [_as_float(p) for p in chances]
+    rows = range(len(results))
+    ax.barh(rows, values, color=[BUY_COLOUR if r > 0 else BUST_COLOUR for r in results],
+            edgecolor="black", linewidth=0.5)
+    for row, result, p in zip(rows, results, values, strict=True):
+        ax.text(p, row, f" {p:.1%} × ({result:+g})", va="center", fontsize=8)
+    ax.set_yticks(list(rows), [result_label.format(float(r)) for r in results])
+    average = sum(float(r) * p for r, p in zip(results, values, strict=True))
+    below = f"   —   {average_label.format(average)}" if average_label else ""
+    ax.set(title=title, xlabel=xlabel + below,
+           xlim=(0, max(values, default=1) * 1.35 or 1))
+    ax.invert_yaxis()
+    return fig
+
+
+def deal_order(seats: Sequence[str], rounds: int = 2, *, title: str = "The order of the deal",
+               round_label: str = "card {}") -> Figure:
+    """A grid of the deal: a column per seat in the order dealt, a row per round, each cell
+    numbered with the place of its card in the deal (R7)."""
+    fig = Figure(figsize=(1.1 * len(seats) + 1.2, 0.7 * rounds + 1.0), dpi=DPI)
+    fig.subplots_adjust(left=0.14, right=0.98, top=0.78, bottom=0.06)
+    ax = fig.add_subplot()
+    for r in range(rounds):
+        for s in range(len(seats)):
+            ax.add_patch(Rectangle((s + 0.06, r + 0.1), 0.88, 0.8, facecolor="#f2f2f2",
+                                   edgecolor="black", linewidth=0.8))
+            ax.text(s + 0.5, r + 0.5, str(r * len(seats) + s + 1), ha="center", va="center",
+                    fontsize=11)
+    ax.set_xticks([s + 0.5 for s in range(len(seats))], seats)
+    ax.xaxis.tick_top()
+    ax.set_yticks([r + 0.5 for r in range(rounds)], [round_label.format(r + 1)
+                                                      for r in range(rounds)])
+    ax.set(xlim=(0, len(seats)), ylim=(rounds, 0))
+    ax.set_title(title, pad=24)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    ax.tick_params(length=0)
+    return fig
