@@ -50,6 +50,8 @@ STAND_IN = "standin"
 # Each student's work: every answer, the first half of the answers, none.
 STUDENTS = {"anna": "all", "boris": "half", "vera": "none"}
 TIMEOUT = 180
+# nbgrader runs `alembic` by name: the venv's scripts must be on PATH even when only its python is.
+PATH = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
 MARKERS = re.compile(r"^\s*### (BEGIN|END) SOLUTION\s*$")
 
 
@@ -141,7 +143,7 @@ class Teacher:
             f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
             f"c.Exchange.root = {str(exchange)!r}\n")
         (home / "jupyter").mkdir()
-        self.env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / "jupyter"),
+        self.env = {**os.environ, "PATH": PATH, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / "jupyter"),
                     "PYTHONDONTWRITEBYTECODE": "1"}
 
     def release(self) -> None:
@@ -232,7 +234,7 @@ class Hub:
                                                              exchange=str(exchange)))
         self.log = folder / "hub.log"
         env = {key: value for key, value in os.environ.items()
-               if not key.startswith(("JUPYTER", "IPYTHON"))}
+               if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH}
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "jupyterhub", "-f", str(folder / "hub.py")], cwd=folder,
