@@ -219,6 +219,7 @@ class Hub:
 
     def __init__(self, folder: Path, exchange: Path):
         self.folder = folder
+        folder.mkdir()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = ["--allow-root"] if os.getuid() == 0 else []
