@@ -16,10 +16,14 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 COURSE_PATHS = ("notebooks", "LICENSE")
 BRANCH = "course"
+TEXT_FILES = (".ipynb", ".py", ".md", ".txt", ".json")
+# Solutions and hidden tests as nbgrader marks them, and any cell nbgrader manages.
+TEACHER_MARKERS = ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", '"nbgrader"')
 # Used only where git has no identity configured (e.g. a CI machine).
 IDENTITY = {"NAME": "twentyone_edu course branch", "EMAIL": "course-branch@twentyone-edu.invalid"}
 
@@ -55,10 +59,31 @@ def course_tree(repo: Path, source: str) -> str:
     return git(repo, "mktree", stdin="\n".join(entries) + "\n")
 
 
+def teacher_material(paths: Iterable[str], read: Callable[[str], str]) -> list[str]:
+    """The paths that hold teacher material: teacher/, the guide, nbgrader cells, solutions."""
+    found = []
+    for path in sorted(paths):
+        text = read(path) if path.endswith(TEXT_FILES) else ""
+        if (path.startswith("teacher/") or "/teacher/" in path or "teacher_guide" in path
+                or any(marker in text for marker in TEACHER_MARKERS)):
+            found.append(path)
+    return found
+
+
+def tree_files(repo: Path, tree: str) -> list[str]:
+    """Every file path in `tree`."""
+    return git(repo, "ls-tree", "-r", "--name-only", tree).splitlines()
+
+
 def write_course_branch(repo: Path, source: str = "HEAD", branch: str = BRANCH) -> str:
     """Commit the course of `source` on `branch` (on top of its tip) and return the tip."""
     source_commit = git(repo, "rev-parse", "--verify", f"{source}^{{commit}}")
     tree = course_tree(repo, source_commit)
+    leaks = teacher_material(tree_files(repo, tree),
+                             lambda path: git(repo, "cat-file", "blob", f"{tree}:{path}"))
+    if leaks:
+        raise SystemExit(f"the course of {source} holds teacher material: {', '.join(leaks)} "
+                         "(move it to teacher/)")
     ref = f"refs/heads/{branch}"
     tip = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", ref],
                          capture_output=True, text=True).stdout.strip()

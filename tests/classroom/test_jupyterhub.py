@@ -39,7 +39,7 @@ from nbgrader.api import Gradebook
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
-from course_branch import write_course_branch  # noqa: E402
+from course_branch import teacher_material, write_course_branch  # noqa: E402
 
 CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
 COURSE_ID = "twentyone"
@@ -143,8 +143,8 @@ class Teacher:
             f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
             f"c.Exchange.root = {str(exchange)!r}\n")
         (home / "jupyter").mkdir()
-        self.env = {**os.environ, "PATH": PATH, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / "jupyter"),
-                    "PYTHONDONTWRITEBYTECODE": "1"}
+        self.env = {**os.environ, "PATH": PATH, "HOME": str(home),
+                    "JUPYTER_CONFIG_DIR": str(home / "jupyter"), "PYTHONDONTWRITEBYTECODE": "1"}
 
     def release(self) -> None:
         """generate_assignment (solutions and hidden tests out), then release it to the exchange."""
@@ -424,18 +424,6 @@ class Student:
 
 
 # --- the classroom ----------------------------------------------------------------------------
-
-def teacher_material(paths: set[str], read) -> list[str]:
-    """The paths among `paths` that hold teacher material: the guide, sources, answers."""
-    found = []
-    for path in sorted(paths):
-        text = read(path) if path.endswith((".ipynb", ".py", ".md", ".txt")) else ""
-        if (path.startswith("teacher/") or "/teacher/" in path or "teacher_guide" in path
-                or "BEGIN SOLUTION" in text or "BEGIN HIDDEN TESTS" in text
-                or '"nbgrader"' in text):
-            found.append(path)
-    return found
-
 
 def published_course(folder: Path) -> str:
     """A bare clone of this commit with the course branch written in it; its file:// URL."""
