@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "deploy"))
 from course_branch import teacher_material, write_course_branch  # noqa: E402
 
 CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
-COURSE_ID = "twentyone"
+COURSE_ID = "twentyone"  # as deploy/nbgrader_config.py sets it
 # The one-line switch: the name of an nbgrader source assignment in teacher/source/, graded
 # with teacher/nbgrader_config.py; None grades the stand-in written below.
 ASSIGNMENT: str | None = None
@@ -202,16 +202,14 @@ c.Spawner.http_timeout = {timeout}
 c.Spawner.environment = {environment}
 """
 
-# Every server runs as the hub's own OS user, so nbgrader cannot take the student from the OS
-# (it does only for "jovyan", the Docker images' user): the hub's user name is the student id.
-STUDENT_NBGRADER_CONFIG = """\
-import os
-
-c = get_config()  # noqa: F821
-c.CourseDirectory.course_id = {course!r}
-c.Exchange.root = {exchange!r}
-c.CourseDirectory.student_id = os.environ["JUPYTERHUB_USER"]
-"""
+# deploy/nbgrader_config.py, the hub's settings, with the exchange moved to the throwaway folder.
+# Every server here runs as the hub's own OS user, so nbgrader cannot take the student from the
+# OS (it does only for "jovyan", the Docker images' user): the hub's user name is the student id.
+def student_nbgrader_config(exchange: Path) -> str:
+    """The students' nbgrader_config.py."""
+    return ((ROOT / "deploy" / "nbgrader_config.py").read_text()
+            + f"\nimport os\n\nc.Exchange.root = {str(exchange)!r}\n"
+            'c.CourseDirectory.student_id = os.environ["JUPYTERHUB_USER"]\n')
 
 
 class Hub:
@@ -231,8 +229,7 @@ class Hub:
         for student in STUDENTS:
             config = folder / "home" / student / ".jupyter" / "nbgrader_config.py"
             config.parent.mkdir(parents=True)
-            config.write_text(STUDENT_NBGRADER_CONFIG.format(course=COURSE_ID,
-                                                             exchange=str(exchange)))
+            config.write_text(student_nbgrader_config(exchange))
         self.log = folder / "hub.log"
         env = {key: value for key, value in os.environ.items()
                if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH}
