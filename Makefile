@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test bench lint voila clean
+.PHONY: lab test bench lint voila course-branch clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -36,6 +36,10 @@ bench: $(VENV)/.test-installed
 
 voila: $(VENV)/.test-installed
 	$(BIN)/python -m voila notebooks/app.ipynb
+
+# The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
+course-branch:
+	$(PYTHON) deploy/course_branch.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

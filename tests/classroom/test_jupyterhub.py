@@ -1,0 +1,496 @@
+"""A real classroom on JupyterHub (issue 11), end to end, on throwaway folders.
+
+The test starts a hub on 127.0.0.1 (DummyAuthenticator, SimpleLocalProcessSpawner,
+configurable-http-proxy from npm). The teacher releases an nbgrader assignment. Three students
+log in at once, each in its own cookie session as a browser would be, and follow the README's
+nbgitpuller link against a local bare clone of this repository. The hub starts their servers
+and nbgitpuller pulls the student course branch (deploy/course_branch.py). Each student opens
+the lesson the link names and runs it in a kernel over the Jupyter REST and websocket API. Then
+each fetches the assignment and submits it from the Assignments API, the way JupyterLab's
+Assignments tab does. One student answers every task, one answers the first half, one
+answers nothing. The teacher collects, autogrades and reads the scores from the gradebook.
+
+HTTP and the kernel protocol, not a browser: a browser adds minutes and flakiness with three
+JupyterLab pages on two cores, while every request here is one the pages would make.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+import requests
+import websocket
+from nbgrader.api import Gradebook
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "deploy"))
+from course_branch import teacher_material, write_course_branch  # noqa: E402
+
+CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
+COURSE_ID = "twentyone"  # as deploy/nbgrader_config.py sets it
+# The one-line switch: the name of an nbgrader source assignment in teacher/source/, graded
+# with teacher/nbgrader_config.py; None grades the stand-in written below.
+ASSIGNMENT: str | None = None
+STAND_IN = "standin"
+# Each student's work: every answer, the first half of the answers, none.
+STUDENTS = {"anna": "all", "boris": "half", "vera": "none"}
+TIMEOUT = 180
+# nbgrader runs `alembic` by name: the venv's scripts must be on PATH even when only its python is.
+PATH = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+MARKERS = re.compile(r"^\s*### (BEGIN|END) SOLUTION\s*$")
+
+
+def under_ci() -> bool:
+    """True when the CI environment variable says we run under CI."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def readme_link() -> str:
+    """The nbgitpuller link the README gives teachers."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"https://hub\.example\.edu/hub/user-redirect/git-pull\?[^\s)`]+", readme)
+    assert len(links) == 1, f"the README should give one nbgitpuller link, found {links}"
+    return links[0]
+
+
+def link_to(hub_url: str, repo_url: str) -> str:
+    """The README's link with our hub and our local repository in place of the real ones."""
+    parts = urllib.parse.urlsplit(readme_link())
+    query = urllib.parse.parse_qs(parts.query)
+    query["repo"] = [repo_url]
+    return f"{hub_url}{parts.path}?{urllib.parse.urlencode(query, doseq=True)}"
+
+
+# --- the teacher's side -----------------------------------------------------------------------
+
+def stand_in_source(folder: Path) -> Path:
+    """A tiny nbgrader source assignment: two autograded answers with hidden exact tests."""
+
+    def cell(kind, source, grade_id, *, solution=False, points=None):
+        meta = {"grade": points is not None, "grade_id": grade_id, "locked": not solution,
+                "schema_version": 3, "solution": solution, "task": False}
+        if points is not None:
+            meta["points"] = points
+        make = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
+        return make(source, metadata={"nbgrader": meta})
+
+    notebook = nbformat.v4.new_notebook(cells=[
+        cell("markdown", "A stand-in assignment for the hub test.", "intro"),
+        cell("code", "from fractions import Fraction\n\nfrom twentyone_edu import Shoe, exact",
+             "imports"),
+        cell("code", "### BEGIN SOLUTION\np_natural = exact.natural_probability("
+             "Shoe.fresh(decks=1))\n### END SOLUTION", "p_natural", solution=True),
+        cell("code", "### BEGIN HIDDEN TESTS\n# an ace and a ten-card, either first, from one "
+             "52-card pack\nassert p_natural == 2 * Fraction(4, 52) * Fraction(16, 51)\n"
+             "### END HIDDEN TESTS", "test_p_natural", points=2),
+        cell("code", "### BEGIN SOLUTION\np_21_after_KQ = exact.draw_distribution('K Q')[21]\n"
+             "### END SOLUTION", "p_21_after_KQ", solution=True),
+        cell("code", "### BEGIN HIDDEN TESTS\n# one of the 8 aces among the 102 cards two packs "
+             "keep after K and Q\nassert p_21_after_KQ == Fraction(8, 102)\n"
+             "### END HIDDEN TESTS", "test_p_21_after_KQ", points=1),
+    ], metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                "language": "python"}})
+    source = folder / STAND_IN
+    source.mkdir(parents=True)
+    nbformat.write(notebook, source / "twenty_one.ipynb")
+    return source
+
+
+def nbgrader(course: Path, env: dict, *args: str) -> None:
+    """Run an nbgrader command in the course folder; fail with its output if it fails."""
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, f"nbgrader {' '.join(args)}:\n{done.stdout}\n{done.stderr}"
+
+
+class Teacher:
+    """The course folder, its nbgrader config and the commands a teacher types in it."""
+
+    def __init__(self, home: Path, exchange: Path, stand_ins: Path):
+        self.course = home / "course"
+        self.course.mkdir(parents=True)
+        if ASSIGNMENT is None:
+            self.assignment, source, config = STAND_IN, stand_in_source(stand_ins), ""
+        else:
+            self.assignment, source = ASSIGNMENT, ROOT / "teacher" / "source" / ASSIGNMENT
+            config = (ROOT / "teacher" / "nbgrader_config.py").read_text()
+        self.source = self.course / "source" / self.assignment
+        shutil.copytree(source, self.source)
+        (self.course / "nbgrader_config.py").write_text(
+            config + "\nc = get_config()  # noqa: F821\n"
+            f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
+            f"c.Exchange.root = {str(exchange)!r}\n")
+        (home / "jupyter").mkdir()
+        self.env = {**os.environ, "PATH": PATH, "HOME": str(home),
+                    "JUPYTER_CONFIG_DIR": str(home / "jupyter"), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def release(self) -> None:
+        """generate_assignment (solutions and hidden tests out), then release it to the exchange."""
+        nbgrader(self.course, self.env, "generate_assignment", self.assignment)
+        nbgrader(self.course, self.env, "release_assignment", self.assignment)
+
+    def collect_and_autograde(self) -> None:
+        """Collect every submission from the exchange and autograde it."""
+        nbgrader(self.course, self.env, "collect", self.assignment)
+        nbgrader(self.course, self.env, "autograde", self.assignment)
+
+    def source_notebooks(self) -> dict[str, nbformat.NotebookNode]:
+        """The assignment's source notebooks, by file name."""
+        return {path.name: nbformat.read(path, as_version=4)
+                for path in sorted(self.source.glob("*.ipynb"))}
+
+    def scores(self) -> dict[str, tuple[float, float]]:
+        """Each student's autograded score and its maximum, read from the gradebook."""
+        tests = {(name, c.metadata.nbgrader["grade_id"])
+                 for name, nb in self.source_notebooks().items() for c in nb.cells
+                 if c.metadata.get("nbgrader", {}).get("grade")
+                 and not c.metadata.nbgrader.get("solution")}
+        with Gradebook(f"sqlite:///{self.course / 'gradebook.db'}") as gradebook:
+            result = {}
+            for student in STUDENTS:
+                submission = gradebook.find_submission(self.assignment, student)
+                grades = [grade for notebook in submission.notebooks for grade in notebook.grades
+                          if (notebook.name + ".ipynb", grade.name) in tests]
+                result[student] = (sum(grade.score for grade in grades),
+                                   sum(grade.max_score for grade in grades))
+            return result
+
+
+# --- the hub ----------------------------------------------------------------------------------
+
+HUB_CONFIG = """\
+c = get_config()  # noqa: F821
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = {port}
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {hub_port}
+c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
+c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
+c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": {timeout}}}
+c.ConfigurableHTTPProxy.command = ["{chp}"]
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
+c.JupyterHub.authenticator_class = "dummy"
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
+c.Spawner.cmd = ["{python}", "-m", "jupyterhub.singleuser"]
+c.Spawner.args = {args}
+c.Spawner.start_timeout = {timeout}
+c.Spawner.http_timeout = {timeout}
+c.Spawner.environment = {environment}
+"""
+
+# deploy/nbgrader_config.py, the hub's settings, with the exchange moved to the throwaway folder.
+# Every server here runs as the hub's own OS user, so nbgrader cannot take the student from the
+# OS (it does only for "jovyan", the Docker images' user): the hub's user name is the student id.
+def student_nbgrader_config(exchange: Path) -> str:
+    """The students' nbgrader_config.py."""
+    return ((ROOT / "deploy" / "nbgrader_config.py").read_text()
+            + f"\nimport os\n\nc.Exchange.root = {str(exchange)!r}\n"
+            'c.CourseDirectory.student_id = os.environ["JUPYTERHUB_USER"]\n')
+
+
+class Hub:
+    """A JupyterHub process we started on free ports, and its folder."""
+
+    def __init__(self, folder: Path, exchange: Path):
+        self.folder = folder
+        folder.mkdir()
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        args = ["--allow-root"] if os.getuid() == 0 else []
+        environment = {"PYTHONDONTWRITEBYTECODE": "1", "MPLCONFIGDIR": str(folder / "mpl")}
+        (folder / "hub.py").write_text(HUB_CONFIG.format(
+            port=self.port, hub_port=free_port(), proxy_api_port=free_port(), folder=folder,
+            chp=CHP, python=sys.executable, args=args, environment=environment,
+            timeout=TIMEOUT))
+        for student in STUDENTS:
+            config = folder / "home" / student / ".jupyter" / "nbgrader_config.py"
+            config.parent.mkdir(parents=True)
+            config.write_text(student_nbgrader_config(exchange))
+        self.log = folder / "hub.log"
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH}
+        with open(self.log, "wb") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "jupyterhub", "-f", str(folder / "hub.py")], cwd=folder,
+                env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        self.wait_until_ready()
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last lines the hub (and the servers it spawned) printed."""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+    def wait_until_ready(self) -> None:
+        """Poll the hub's API through the proxy until it answers."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"jupyterhub exited with {self.process.returncode}:\n"
+                            f"{self.log_tail()}")
+            try:
+                if requests.get(f"{self.url}/hub/api", timeout=2).ok:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.25)
+        self.stop()
+        pytest.fail(f"jupyterhub did not answer in {TIMEOUT} s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        """SIGTERM the hub: it stops the users' servers and the proxy it started."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+# --- a student --------------------------------------------------------------------------------
+
+class Student:
+    """One student's browser session: cookies, and the requests its pages would make."""
+
+    def __init__(self, hub: Hub, name: str):
+        self.hub, self.name = hub, name
+        self.session = requests.Session()
+        self.server = f"{hub.url}/user/{name}/"
+        self.xsrf = ""
+        self.timings: dict[str, float] = {}
+
+    def timed(self, phase: str, started: float) -> None:
+        """Record how long a phase took."""
+        self.timings[phase] = round(time.monotonic() - started, 1)
+
+    def get(self, url: str) -> requests.Response:
+        """GET as a browser navigates: follow redirects, fail on an HTTP error."""
+        response = self.session.get(url, timeout=TIMEOUT)
+        assert response.status_code < 400 or response.status_code == 424, (
+            f"{self.name}: GET {response.url} -> {response.status_code}\n{response.text[:500]}")
+        return response
+
+    def follow_link(self, link: str) -> str:
+        """Log in, launch the server, let nbgitpuller pull; return the path the link opens."""
+        started = time.monotonic()
+        page = self.get(link)
+        assert "/hub/login" in page.url, f"{self.name}: expected the login page, got {page.url}"
+        xsrf = re.search(r'name="_xsrf"\s+value="([^"]+)"', page.text).group(1)
+        page = self.session.post(page.url, data={"username": self.name, "password": "any",
+                                                 "_xsrf": xsrf}, timeout=TIMEOUT)
+        if page.status_code == 424:  # the hub's "server not running" page: click Launch
+            spawn = re.search(r'href="([^"]*/hub/spawn/[^"]*)"', page.text).group(1)
+            page = self.get(urllib.parse.urljoin(page.url, html.unescape(spawn)))
+        deadline = time.monotonic() + TIMEOUT
+        while "/spawn-pending/" in page.url and time.monotonic() < deadline:
+            time.sleep(1)
+            page = self.get(page.url)
+        assert page.url.startswith(self.server + "git-pull"), (
+            f"{self.name}: expected nbgitpuller's page, got {page.status_code} {page.url}\n"
+            f"{self.hub.log_tail()}")
+        self.timed("log in and start the server", started)
+        started = time.monotonic()
+        data = {key: urllib.parse.unquote(value)
+                for key, value in re.findall(r'data-([a-z-]+)="([^"]*)"', page.text)}
+        self.xsrf = data["xsrf"]
+        params = {"_xsrf": self.xsrf, "repo": data["repo"], "targetpath": data["targetpath"],
+                  "branch": data["branch"]}
+        events = self.session.get(urllib.parse.urljoin(page.url, data["base-url"])
+                                  + "git-pull/api", params=params, stream=True, timeout=TIMEOUT)
+        phases = []
+        for line in events.iter_lines(decode_unicode=True):
+            if line.startswith("data:"):
+                event = json.loads(line[len("data:"):])
+                phases.append(event["phase"])
+                assert event["phase"] != "error", f"{self.name}: nbgitpuller: {event}"
+        assert phases[-1:] == ["finished"], f"{self.name}: nbgitpuller ended with {phases}"
+        opened = self.get(urllib.parse.urljoin(page.url, data["base-url"] + data["path"]))
+        assert opened.status_code == 200
+        self.timed("nbgitpuller", started)
+        return urllib.parse.unquote(data["path"]).removeprefix("lab/tree/")
+
+    def api(self, method: str, path: str, **kwargs) -> requests.Response:
+        """A call to the student's Jupyter server API, with the xsrf token its pages carry."""
+        response = self.session.request(method, self.server + path, timeout=TIMEOUT,
+                                        headers={"X-XSRFToken": self.xsrf}, **kwargs)
+        assert response.ok, f"{self.name}: {method} {path} -> {response.status_code}: " \
+                            f"{response.text[:500]}"
+        return response
+
+    def files(self, folder: str) -> set[str]:
+        """Every file path under `folder` in the student's home, through the contents API."""
+        found = set()
+        for entry in self.api("GET", f"api/contents/{folder}").json()["content"]:
+            if entry["type"] == "directory":
+                found |= self.files(entry["path"])
+            else:
+                found.add(entry["path"])
+        return found
+
+    def run_notebook(self, path: str) -> int:
+        """Open `path` in a kernel and run every code cell in order; return how many ran."""
+        started = time.monotonic()
+        notebook = self.api("GET", f"api/contents/{path}").json()["content"]
+        sources = ["".join(cell["source"]) for cell in notebook["cells"]
+                   if cell["cell_type"] == "code"]
+        session = self.api("POST", "api/sessions", json={
+            "path": path, "type": "notebook", "name": "", "kernel": {"name": "python3"}}).json()
+        url = (self.server.replace("http://", "ws://") + f"api/kernels/{session['kernel']['id']}"
+               f"/channels?session_id={uuid.uuid4().hex}")
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.session.cookies)
+        channel = websocket.create_connection(url, cookie=cookies, timeout=TIMEOUT)
+        try:
+            for number, source in enumerate(sources, 1):
+                reply = self.execute(channel, source)
+                assert reply["status"] == "ok", (
+                    f"{self.name}: {path} code cell {number} failed: "
+                    f"{reply.get('ename')}: {reply.get('evalue')}")
+        finally:
+            channel.close()
+            self.api("DELETE", f"api/sessions/{session['id']}")
+        self.timed(f"run {path.rsplit('/', 1)[-1]}", started)
+        return len(sources)
+
+    def execute(self, channel: websocket.WebSocket, code: str) -> dict:
+        """Send one execute_request and wait for its reply and for the kernel to go idle."""
+        msg_id = uuid.uuid4().hex
+        channel.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": "execute_request", "username": self.name,
+                       "session": msg_id, "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+            "content": {"code": code, "silent": False, "store_history": True,
+                        "user_expressions": {}, "allow_stdin": False, "stop_on_error": True}}))
+        reply, idle = None, False
+        while reply is None or not idle:
+            message = json.loads(channel.recv())
+            if message.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            if message["msg_type"] == "execute_reply":
+                reply = message["content"]
+            elif message["msg_type"] == "status":
+                idle = message["content"]["execution_state"] == "idle"
+        return reply
+
+    def assignments(self, action: str, assignment: str) -> None:
+        """Fetch or submit from the Assignments API (nbgrader's server extension)."""
+        answer = self.api("POST", f"assignments/{action}",
+                          data={"assignment_id": assignment, "course_id": COURSE_ID}).json()
+        assert not (isinstance(answer, dict) and answer.get("success") is False), (
+            f"{self.name}: {action} {assignment} failed:\n{answer.get('value')}")
+
+    def answer(self, assignment: str, sources: dict[str, nbformat.NotebookNode], how: str):
+        """Write the answers `how` says (all, half, none) into the fetched notebooks."""
+        for name, source in sources.items():
+            path = f"{assignment}/{name}"
+            model = self.api("GET", f"api/contents/{path}").json()
+            solutions = {cell.metadata.nbgrader["grade_id"]: cell for cell in source.cells
+                         if cell.metadata.get("nbgrader", {}).get("solution")}
+            chosen = list(solutions)[: {"all": len(solutions), "half": len(solutions) // 2,
+                                        "none": 0}[how]]
+            for cell in model["content"]["cells"]:
+                grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
+                if grade_id in chosen:
+                    cell["source"] = "\n".join(
+                        line for line in solutions[grade_id].source.splitlines()
+                        if not MARKERS.match(line))
+            self.api("PUT", f"api/contents/{path}",
+                     json={"type": "notebook", "format": "json", "content": model["content"]})
+
+
+# --- the classroom ----------------------------------------------------------------------------
+
+def published_course(folder: Path) -> str:
+    """A bare clone of this commit with the course branch written in it; its file:// URL."""
+    remote = folder / "twentyone_edu"  # no ".git": nbgitpuller names the student folder after it
+    subprocess.run(["git", "init", "--quiet", "--bare", str(remote)], check=True)
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    subprocess.run(["git", "-C", str(remote), "fetch", "--quiet", str(ROOT),
+                    f"{head}:refs/heads/main"], check=True)
+    write_course_branch(remote, "main")
+    return remote.as_uri()
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    """The hub, the teacher with a released assignment, and the course repository."""
+    if not CHP.is_file():
+        message = (f"configurable-http-proxy is not installed: npm install --prefix "
+                   f"{CHP.parents[2].relative_to(ROOT)} configurable-http-proxy@4")
+        if under_ci():
+            pytest.fail(message + " (CI=true: the hub test must run)")
+        pytest.skip(message)
+    folder = tmp_path_factory.mktemp("classroom")
+    exchange = folder / "exchange"
+    exchange.mkdir()
+    teacher = Teacher(folder / "teacher", exchange, folder / "stand-in")
+    teacher.release()
+    repo_url = published_course(folder)
+    hub = Hub(folder / "hub", exchange)
+    try:
+        yield {"hub": hub, "teacher": teacher, "repo_url": repo_url}
+    finally:
+        hub.stop()
+
+
+def test_three_students_pull_the_course_run_a_lesson_and_are_graded(classroom):
+    hub, teacher = classroom["hub"], classroom["teacher"]
+    link = link_to(hub.url, classroom["repo_url"])
+    sources = teacher.source_notebooks()
+    started = time.monotonic()
+
+    def attend(name: str) -> Student:
+        student = Student(hub, name)
+        lesson = student.follow_link(link)
+        pulled = student.files(lesson.split("/", 1)[0])
+        assert lesson in pulled
+        assert teacher_material(pulled, lambda path: student.api("GET", f"files/{path}").text) \
+            == []
+        assert student.run_notebook(lesson) > 0
+        begun = time.monotonic()
+        student.assignments("fetch", teacher.assignment)
+        assert {f"{teacher.assignment}/{name}" for name in sources} <= student.files(
+            teacher.assignment)
+        student.answer(teacher.assignment, sources, STUDENTS[name])
+        student.assignments("submit", teacher.assignment)
+        student.timed("fetch, answer, submit", begun)
+        return student
+
+    with ThreadPoolExecutor(len(STUDENTS)) as pool:
+        students = list(pool.map(attend, STUDENTS))
+    class_time = time.monotonic() - started
+    begun = time.monotonic()
+    teacher.collect_and_autograde()
+    scores = teacher.scores()
+    print(f"\nclass {class_time:.0f} s, grading {time.monotonic() - begun:.0f} s")
+    for student in students:
+        print(f"{student.name}: {scores[student.name]} {student.timings}")
+    right, half, blank = (scores[name] for name in STUDENTS)
+    assert right[1] > 0 and right[0] == right[1]
+    assert 0 < half[0] < half[1]
+    assert blank[0] == 0
+    if ASSIGNMENT is None:  # the stand-in: tasks of 2 and 1 points
+        assert (right, half, blank) == ((3, 3), (2, 3), (0, 3))

@@ -1,0 +1,118 @@
+"""deploy/: the Zero to JupyterHub values, the user image and nbgrader's exchange agree."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from traitlets.config import Config
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+IMAGE = "ghcr.io/twentyone-edu/twentyone_edu-user"
+# Measured (deploy/README.md): JupyterLab's server 140 MB + lesson 04's kernel 145 MB, peak RSS.
+MEASURED_USER_MB = 140 + 145
+
+
+def values() -> dict:
+    """deploy/config.yaml, the Helm values."""
+    return yaml.safe_load((DEPLOY / "config.yaml").read_text())
+
+
+def dockerfile() -> str:
+    """deploy/Dockerfile with its continued lines joined."""
+    return (DEPLOY / "Dockerfile").read_text().replace("\\\n", " ")
+
+
+def nbgrader_config() -> Config:
+    """deploy/nbgrader_config.py, loaded as nbgrader loads it."""
+    config = Config()
+    exec((DEPLOY / "nbgrader_config.py").read_text(), {"get_config": lambda: config})
+    return config
+
+
+def pins(path: Path) -> dict[str, str]:
+    """Exact pins of a requirements file, canonical name -> version ('.' left out)."""
+    found = {}
+    for line in path.read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line and line != ".":
+            requirement = Requirement(line)
+            (spec,) = requirement.specifier
+            assert spec.operator == "==", f"{path.name}: {line!r} is not an exact pin"
+            found[canonicalize_name(requirement.name)] = spec.version
+    return found
+
+
+def megabytes(quantity: str) -> float:
+    """A Kubernetes memory quantity (384M, 1G, 512Mi, 1Gi) in megabytes."""
+    number, unit = re.fullmatch(r"(\d+(?:\.\d+)?)([KMG]i?)", quantity).groups()
+    scale = {"K": 1e-3, "M": 1, "G": 1e3, "Ki": 1024 / 1e6, "Mi": 1024**2 / 1e6,
+             "Gi": 1024**3 / 1e6}[unit]
+    return float(number) * scale
+
+
+def test_the_user_image_is_ours_at_the_package_version():
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    image = values()["singleuser"]["image"]
+    assert (image["name"], image["tag"]) == (IMAGE, version)
+    assert f"docker build -f deploy/Dockerfile -t {IMAGE}:{version} ." in dockerfile()
+
+
+def test_the_image_installs_the_course_nbgitpuller_and_nbgrader_at_exact_pins():
+    text = dockerfile()
+    assert re.search(r"^FROM quay\.io/jupyter/[a-z-]+-notebook:\S+$", text, re.M), \
+        "a Jupyter Docker Stacks image: jupyterhub-singleuser and the jovyan user"
+    install = re.search(r"pip install [^&\n]*", text).group(0)
+    assert "-r binder/requirements.txt" in install and "-r deploy/requirements.txt" in install
+    binder = (ROOT / "binder" / "requirements.txt").read_text().split()
+    assert "." in binder, "binder/requirements.txt installs the course itself"
+    assert {"jupyterlab", "ipywidgets"} <= set(pins(ROOT / "binder" / "requirements.txt"))
+    assert set(pins(DEPLOY / "requirements.txt")) == {"nbgitpuller", "nbgrader"}
+    for source in re.findall(r"^COPY (?:--\S+ )*(.+) \S+$", text, re.M):
+        for path in source.split():
+            assert (ROOT / path).exists(), f"the Dockerfile copies {path}, which is missing"
+
+
+def test_the_image_pins_satisfy_the_ranges_the_tests_use():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    ranges = {canonicalize_name(Requirement(line).name): Requirement(line).specifier
+              for line in project["optional-dependencies"]["test"]}
+    for name, version in pins(DEPLOY / "requirements.txt").items():
+        assert ranges[name].contains(version), f"{name}=={version} outside {ranges[name]}"
+
+
+def test_every_pod_mounts_the_exchange_nbgrader_uses_on_a_shared_volume():
+    storage = values()["singleuser"]["storage"]
+    (volume,) = storage["extraVolumes"]
+    (mount,) = storage["extraVolumeMounts"]
+    assert mount["name"] == volume["name"]
+    assert mount["mountPath"] == nbgrader_config().Exchange.root == "/srv/nbgrader/exchange"
+    claim = yaml.safe_load((DEPLOY / "exchange-pvc.yaml").read_text())
+    assert claim["kind"] == "PersistentVolumeClaim"
+    assert volume["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]
+    assert "ReadWriteMany" in claim["spec"]["accessModes"]
+    assert "COPY deploy/nbgrader_config.py /etc/jupyter/nbgrader_config.py" in dockerfile()
+
+
+def test_memory_per_user_covers_the_measured_user():
+    memory = values()["singleuser"]["memory"]
+    assert megabytes(memory["guarantee"]) >= MEASURED_USER_MB
+    assert megabytes(memory["limit"]) >= megabytes(memory["guarantee"]) + 145
+
+
+def test_the_admin_is_the_teacher_and_the_readme_explains_the_setup():
+    assert "teacher" in values()["hub"]["config"]["Authenticator"]["admin_users"]
+    readme = (DEPLOY / "README.md").read_text()
+    for name in ("config.yaml", "Dockerfile", "exchange-pvc.yaml", "nbgrader_config.py",
+                 "helm upgrade"):
+        assert name in readme
