@@ -4,7 +4,7 @@ alternative, is committed with its outputs cleared, uses only the public API and
 exercise answers hidden; the quiz bank's tokens are the tokens of the answers the teacher's
 guide computes with the engine.
 
-Conventions the checks rely on (notebooks/teacher_guide.ipynb explains them to teachers):
+Conventions the checks rely on (teacher/teacher_guide.ipynb explains them to teachers):
 - lesson NN's exercises live in twentyone_edu/data/quizzes/NN.json (id "NN.k" -> question,
   answer token, hints, optional choices and min_digits; see widgets/quiz_bank.py);
 - an exercise cell of lesson NN reads exactly
@@ -38,7 +38,7 @@ from twentyone_edu.widgets import make_answer_token
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 BANK = ROOT / "twentyone_edu" / "data" / "quizzes"
-GUIDE = NOTEBOOKS / "teacher_guide.ipynb"
+GUIDE = ROOT / "teacher" / "teacher_guide.ipynb"
 # The lesson map of course 2.0 (issue 10): exactly these lessons, in this order.
 LESSON_MAP = (
     "00_start_here",
@@ -56,7 +56,7 @@ LESSON_MAP = (
     "12_twenty_one_through_history",
 )
 LESSONS = [NOTEBOOKS / f"{name}.ipynb" for name in LESSON_MAP]
-ALL = sorted({*NOTEBOOKS.glob("*.ipynb"), *LESSONS})
+ALL = sorted({*NOTEBOOKS.glob("*.ipynb"), *LESSONS, GUIDE})
 SECONDS = 60
 EXERCISES_PER_LESSON = range(3, 7)
 
@@ -109,7 +109,7 @@ def code_cells(path: Path):
 
 
 def execute(path: Path) -> tuple[nbformat.NotebookNode, float]:
-    """Run a notebook in a fresh kernel with notebooks/ as its folder; (notebook, seconds).
+    """Run a notebook in a fresh kernel in its own folder; (notebook, seconds).
 
     The kernel imports the package from this checkout. After the notebook's own cells, which
     alone are timed, one more cell prints the guide's ANSWERS as JSON, or a lesson's chart
@@ -129,7 +129,7 @@ def execute(path: Path) -> tuple[nbformat.NotebookNode, float]:
                 probed["at"] = time.perf_counter()
 
         client = NotebookClient(nb, timeout=SECONDS, kernel_name="python3",
-                                resources={"metadata": {"path": str(NOTEBOOKS)}},
+                                resources={"metadata": {"path": str(path.parent)}},
                                 on_cell_start=started)
         start = time.perf_counter()
         client.execute(env=env)

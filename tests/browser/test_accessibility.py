@@ -3,7 +3,7 @@ buttons named, images with text alternatives, enough contrast — in JupyterLab 
 The whole page is also checked and kept in build/screenshots/axe_*.json, for the record only:
 JupyterLab's and Voilà's own chrome is not ours to fix."""
 
-BANKER = "notebooks/02_play_the_banker.ipynb"
+BANKER = "notebooks/03_play_the_banker.ipynb"
 # The app's tabs, in order: tab index -> the widget it shows
 APP_TABS = {0: ".t21-table-widget", 1: ".t21-advice", 2: ".t21-strategy", 3: ".t21-simulation",
             4: ".t21-banker-chooser"}
