@@ -26,6 +26,7 @@ from fractions import Fraction
 from . import checks, rounds
 from .composition import value_classes
 from .rules import HISTORICAL
+from .validate import rule_set
 
 
 def bank_value(n_players, policy, shoe=None, rules=HISTORICAL) -> Fraction:
@@ -35,7 +36,7 @@ def bank_value(n_players, policy, shoe=None, rules=HISTORICAL) -> Fraction:
     see the module's docstring. To see how it moves with the banker's stand threshold, pass
     rules.with_(banker_stands_on=...); with cards already dealt, pass the shoe that is left.
     """
-    rules = checks.rules_of(rules)
+    rules = rule_set(rules)
     n = checks.players_of(n_players, 1, 11)
     chosen = checks.policy_of(policy)
     base = checks.deal_shoe(value_classes(rules), shoe, players=n)
@@ -59,7 +60,7 @@ def bank_price(n_players, policy, shoe=None, rules=HISTORICAL) -> dict:
                   shoe (the argument above, applied round after round); what is approximate is
                   only how many rounds there are.
     """
-    rules = checks.rules_of(rules)
+    rules = rule_set(rules)
     n = checks.players_of(n_players, 1, 11)
     chosen = checks.policy_of(policy)
     classes = value_classes(rules)

@@ -21,14 +21,14 @@ from .checks import (
     players_of,
     policy_of,
     round_fits,
-    rules_of,
     shoe_of,
     start_of,
     unseen,
 )
 from .composition import decode, value_classes
-from .errors import CardError, RuleError
+from .errors import CardError
 from .rules import HISTORICAL
+from .validate import rule_set, whole
 
 __all__ = [
     "advice_check", "advice_failures", "bank_price", "bank_value", "banker_outcomes",
@@ -42,7 +42,7 @@ def natural_probability(shoe=None, rules=HISTORICAL) -> Fraction:
 
     Fresh two packs: 2 · (8/104) · (32/103) = 64/1339 (an ace then a ten, or a ten then an ace).
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     counts = classes.of_shoe(shoe_of(shoe, rules))
     if sum(counts) < 2:
@@ -56,7 +56,7 @@ def draw_distribution(hand, seen=(), shoe=None, rules=HISTORICAL) -> dict:
     The next card is equally likely to be any card the player has not seen: not in his hand,
     not among `seen`. The banker's closed cards are among the unseen ones.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     held = hand_of(classes, hand, minimum=1)
     left = unseen(classes, shoe_of(shoe, rules), seen, hand)
@@ -81,7 +81,7 @@ def first_banker_probabilities(n_players, shoe=None, rules=HISTORICAL) -> list[F
     (the other a − 1 aces lie among the U − j cards after it); seat i gets the cards
     j = i, i + n, i + 2n, ...
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     n = players_of(n_players, 1, 12)
     shoe = shoe_of(shoe, rules)
     aces, size = shoe.count("A"), len(shoe)
@@ -99,7 +99,7 @@ def banker_outcomes(shoe=None, rules=HISTORICAL, upcard=None) -> dict:
     With `upcard`, the banker's first card is known and removed from the shoe: this is the
     classic "dealer outcome by upcard" table, *not* conditioned on the banker lacking a natural.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     start = start_of(classes, upcard)
     counts = unseen(classes, shoe_of(shoe, rules), upcard or ())
@@ -116,7 +116,7 @@ def decision_values(hand, seen=(), shoe=None, rules=HISTORICAL, upcard=None) -> 
     nor the banker holds a natural. The banker's closed cards are unknown (with `upcard`, his
     first card is known). See strategy.py for how this is computed exactly.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     held = hand_of(classes, hand, minimum=2)
     start = start_of(classes, upcard)
@@ -139,7 +139,7 @@ def round_value(policy, shoe=None, rules=HISTORICAL) -> Fraction:
     below N) or 'optimal' (the best play, as in decision_values). Everything is included:
     the banker's natural (R9), the player's natural (R10), buying and the settlement.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     chosen = policy_of(policy)
     base = deal_shoe(value_classes(rules), shoe)
     return rounds.round_value_of(rules, base, chosen)
@@ -153,7 +153,7 @@ def strategy_table(shoe=None, rules=HISTORICAL, seen=()) -> list[dict]:
     'gain' (draw − stand) and 'best' ('stand', 'draw', or 'either' on an exact tie).
     `seen` cards are out of the shoe.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
@@ -172,10 +172,9 @@ def advice_check(shoe=None, rules=HISTORICAL, seen=(), max_cards: int = 2) -> li
     text speaks of), with the values of standing and buying as in strategy_table;
     'advice_holds' is True where standing is at least as good as buying.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 2 <= max_cards <= 21:
-        raise RuleError(f"max_cards={max_cards!r} is not valid (use a whole number 2-21)")
+    max_cards = whole(max_cards, "max_cards", 2, 21)
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
     rows = []
