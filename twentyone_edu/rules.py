@@ -73,7 +73,7 @@ class RuleSet:
         """A copy with some fields changed, e.g. HISTORICAL.with_(banker_stands_on=16)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise RuleError(f"{sorted(unknown)[0]!r} is not a RuleSet field "
+            raise RuleError(f"{quote(sorted(unknown)[0])} is not a RuleSet field "
                             f"(use one of {', '.join(f.name for f in fields(self))})")
         return replace(self, **changes)
 
