@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import CardError
-from .validate import bounded, is_array, is_whole, one_of, quote, whole
-from .validate import text as _text
+from .validate import bounded, is_array, is_whole, one_of, quote, short_text, whole
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FRENCH_PACK = RANKS  # 52 cards: 4 of each of 13 ranks (R1)
@@ -68,7 +67,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(text, Card):
         return (text,)
     if isinstance(text, str):
-        tokens = [t for t in re.split(r"[\s,;]+", _text(text, "cards", error=CardError)) if t]
+        tokens = [t for t in re.split(r"[\s,;]+", short_text(text, "cards", error=CardError)) if t]
     elif is_array(text) or not isinstance(text, Iterable):
         raise CardError(f"{quote(text)} is not a list of cards (write e.g. 'K Q' or 'A 10')")
     else:

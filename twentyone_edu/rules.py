@@ -7,7 +7,17 @@ from fractions import Fraction
 
 from .cards import PACKS
 from .errors import RuleError, StakeError
-from .validate import exact_money, flag, is_whole, one_of, payment, quote, rule_set, text, whole
+from .validate import (
+    exact_money,
+    flag,
+    is_whole,
+    one_of,
+    payment,
+    quote,
+    rule_set,
+    short_text,
+    whole,
+)
 
 Outcome = int | str  # a final total below 22, 'bust' or 'natural' (a drawn 21 is the int 21)
 
@@ -56,7 +66,7 @@ class RuleSet:
                 object.__setattr__(self, f.name, payment(value, f.name))
             elif f.type == "bool":
                 flag(value, f.name)
-        text(self.name, "name", longest=40, empty=False)
+        short_text(self.name, "name", longest=40, empty=False)
         object.__setattr__(self, "decks", whole(self.decks, "decks", 1, 8))
         one_of(self.pack, "pack", PACKS)
         if (not isinstance(self.face_values, (tuple, list)) or len(self.face_values) != 3

@@ -66,7 +66,7 @@ from fractions import Fraction
 from .cards import PACKS, SUITS, Card, Shoe, hand_value, parse_cards
 from .errors import CardError, IllegalAction, RuleError, StakeError
 from .rules import HISTORICAL, RuleSet, settle
-from .validate import bounded, quote, rule_set, seed_of, text, whole
+from .validate import bounded, quote, rule_set, seed_of, short_text, whole
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 LONGEST_NAME = 40  # characters of a player's name
@@ -753,7 +753,7 @@ def _check_players(players) -> list[str]:
                         f"(seat {MIN_PLAYERS}-{MAX_PLAYERS} players)")
     names: list[str] = []
     for player in seated:
-        name = text(player, "name", LONGEST_NAME).strip()
+        name = short_text(player, "name", LONGEST_NAME).strip()
         if not name:
             raise RuleError(f"{quote(player)} is an empty name (every player needs a name)")
         if name == "banker":

@@ -62,10 +62,10 @@ def is_whole(value) -> bool:
 def span(low: int | None, high: int | None) -> str:
     """The range 'low-high', 'low or more', 'at most high' in words."""
     if low is not None and high is not None:
-        return f"{low}-{high}"
+        return f"{low:,}-{high:,}"
     if low is not None:
-        return f"{low} or more"
-    return f"at most {high}" if high is not None else ""
+        return f"{low:,} or more"
+    return f"at most {high:,}" if high is not None else ""
 
 
 def whole(value, name: str, low: int | None = None, high: int | None = None,
@@ -155,8 +155,8 @@ def chance(value, name: str, error: type[TwentyOneError] = RuleError) -> float:
     return real(value, name, 0, 1, error)
 
 
-def text(value, name: str, longest: int = LONGEST_TEXT, error: type[TwentyOneError] = RuleError,
-         empty: bool = True) -> str:
+def short_text(value, name: str, longest: int = LONGEST_TEXT,
+               error: type[TwentyOneError] = RuleError, empty: bool = True) -> str:
     """`value` if it is a str of at most `longest` characters (and not blank, unless `empty`)."""
     if isinstance(value, str) and len(value) <= longest and (empty or value.strip()):
         return value

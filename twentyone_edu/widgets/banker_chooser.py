@@ -13,7 +13,8 @@ from functools import partial
 import ipywidgets as widgets
 
 from .. import exact, simulate
-from ..table import Table
+from ..table import MAX_PLAYERS, Table
+from ..validate import one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
 from .explorer import in_background, reraise
@@ -36,6 +37,9 @@ class BankerChooser(Bilingual, widgets.VBox):
 
     def __init__(self, players: int = 5, seed: int | None = 1, language: str = "en",
                  trials: int = 10_000):
+        players = whole(players, "players", 2, MAX_PLAYERS)
+        seed = seed_of(seed)
+        trials = one_of(trials, "trials", TRIALS)
         super().__init__()
         self.add_class("t21-banker-chooser")
         self.message = MessageLine(language)
@@ -77,7 +81,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self.animate_toggle = widgets.ToggleButton(value=False, layout=auto)
         self.trials_box = widgets.Dropdown(
             options=[(f"{n:,}".replace(",", " "), n) for n in TRIALS],
-            value=trials if trials in TRIALS else TRIALS[1], style=wide)
+            value=trials, style=wide)
         self.simulate_button = widgets.Button(layout=auto)
         self.result = widgets.HTML()
         self.seats = widgets.HTML()

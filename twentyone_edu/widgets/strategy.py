@@ -9,13 +9,16 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from .. import exact
+from ..cards import RANKS
 from ..rules import variant
+from ..validate import one_of
 from .common import ChartImage, escape
 from .explorer import (
     Explorer,
     exact_html,
     in_background,
     keep_message,
+    offered_rules,
     remember,
     reraise,
     set_options,
@@ -34,7 +37,10 @@ class StrategyExplorer(Explorer):
 
     def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
                  first: str | None = None, second: str | None = None, language: str = "en"):
-        rule_set = variant(rules)
+        rule_set = offered_rules(rules)
+        first, second = (None if rank is None else one_of(rank, name, RANKS, use="a rank A, "
+                                                          "2-10, J, Q or K, or None")
+                         for name, rank in (("first", first), ("second", second)))
         super().__init__("t21-strategy", rule_set, "t21-strategy-rules", language)
         self.state = "idle"  # computing, ready
         self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}
