@@ -163,8 +163,10 @@ def strategy_heatmap(values: Mapping[tuple[str, str], object], ranks: Sequence[s
     written out with its sign (`cell_format`), so the colour is never the only signal, in black
     or white, whichever is easier to read on the cell.
     """
-    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13, use="at most 13 "
+    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13, use="1-13 "
                                                          "ranks, e.g. ('A', '2', ..., 'K')")]
+    if not ranks:
+        refuse("ranks", ranks, "1-13 ranks, e.g. ('A', '2', ..., 'K')")
     if not isinstance(values, Mapping):
         refuse("values", values, "a dict {(first, second): number or None}")
     _check_labels({"title": title, "xlabel": xlabel, "ylabel": ylabel,

@@ -23,7 +23,7 @@ import numpy as np
 from .cards import Shoe, card_points, hand_value
 from .errors import CardError, RuleError
 from .rules import HISTORICAL, RuleSet, settle
-from .validate import is_whole, quote, rule_set, seed_of, whole
+from .validate import answer, is_whole, quote, rule_set, seed_of, whole
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms
@@ -290,11 +290,7 @@ def _buy_table(decides: Callable[[int, bool], bool]) -> np.ndarray:
     table = np.zeros((_TOP, 2), dtype=bool)
     for total in range(2, 21):
         for soft in (False, True):
-            buy = decides(total, soft)
-            if not isinstance(buy, bool | np.bool_):
-                raise RuleError(f"the policy answered {quote(buy)} for (total={total}, "
-                                f"soft={soft}) (a policy answers True to buy, False to stand)")
-            table[total, int(soft)] = bool(buy)
+            table[total, int(soft)] = answer(decides(total, soft), f"total={total}, soft={soft}")
     return table
 
 

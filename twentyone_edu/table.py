@@ -66,7 +66,7 @@ from fractions import Fraction
 from .cards import PACKS, SUITS, Card, Shoe, hand_value, parse_cards
 from .errors import CardError, IllegalAction, RuleError, StakeError
 from .rules import HISTORICAL, RuleSet, settle
-from .validate import bounded, quote, rule_set, seed_of, short_text, whole
+from .validate import answer, bounded, flag, quote, rule_set, seed_of, short_text, whole
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 LONGEST_NAME = 40  # characters of a player's name
@@ -493,6 +493,7 @@ class Table:
         if not isinstance(policies, dict):
             raise RuleError(f"policies={quote(policies)} is not a dict of name -> policy "
                             "(e.g. {'Vera': 17})")
+        banker = flag(banker, "banker")
         wants = {self._seat(name): _check_policy(p, self.rules) for name, p in policies.items()}
         while True:
             if self._phase == "players" and self._to_act in wants:
@@ -505,7 +506,9 @@ class Table:
     def _play_player(self, seat: str, wants_card) -> tuple[Card, ...]:
         bought = []
         while self._phase == "players" and self._to_act == seat:
-            if wants_card(tuple(self._hands[seat]), self.seen_cards(seat)) and self._cards_left():
+            hand = tuple(self._hands[seat])
+            if answer(wants_card(hand, self.seen_cards(seat)), _cards(hand)) and \
+                    self._cards_left():
                 bought.append(self.buy())
             else:
                 self.stand()

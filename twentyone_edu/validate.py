@@ -50,8 +50,10 @@ def refuse(name: str, value, use: str, error: type[TwentyOneError] = RuleError):
 
 
 def is_array(value) -> bool:
-    """Whether `value` is an array (numpy, pandas, ...) rather than one value."""
-    return getattr(value, "ndim", 0) != 0 and hasattr(value, "shape")
+    """Whether `value` is an array (numpy, pandas, ...), even of no dimension, rather than one
+    value: numpy's scalars such as np.int64(3) are single values."""
+    return type(value).__name__ == "ndarray" or (
+        hasattr(value, "shape") and getattr(value, "ndim", 0) != 0)
 
 
 def is_whole(value) -> bool:
@@ -112,6 +114,14 @@ def flag(value, name: str, error: type[TwentyOneError] = RuleError) -> bool:
     refuse(name, value, "True or False", error)
 
 
+def answer(value, asked: str, error: type[TwentyOneError] = RuleError) -> bool:
+    """A policy's answer, True (buy) or False (stand); numpy's bool counts as one."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise error(f"the policy answered {quote(value)} for {asked} (a policy answers True to "
+                "buy, False to stand)")
+
+
 def exact_money(value, name: str, zero_allowed: bool,
                 error: type[TwentyOneError] = RuleError) -> int | Fraction:
     """An exact amount of money, more than 0 (or 0 or more): an int or a Fraction (R5, R6)."""
@@ -143,7 +153,10 @@ def real(value, name: str, low: float | None = None, high: float | None = None,
          error: type[TwentyOneError] = RuleError) -> float:
     """`value` as a finite float within low..high (for charts and simulation figures)."""
     if isinstance(value, Real) and not isinstance(value, bool):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an int of hundreds of digits
+            number = math.inf
         if math.isfinite(number) and (low is None or number >= low) and (
                 high is None or number <= high):
             return number
