@@ -20,6 +20,7 @@ rules, the same everywhere:
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from itertools import islice
@@ -31,16 +32,20 @@ QUOTE = 40  # characters of a bad value quoted in a message
 LONGEST_TEXT = 10_000  # characters of any text argument (a hand, a list of names, ...)
 
 
+_SHORT = reprlib.Repr()  # writes out a few items of a list and a few characters of a text
+_SHORT.maxlevel, _SHORT.maxdict = 2, 4
+_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxset = _SHORT.maxfrozenset = _SHORT.maxdeque = 8
+_SHORT.maxstring = _SHORT.maxlong = _SHORT.maxother = QUOTE
+
+
 def quote(value) -> str:
-    """repr(value), cut to about QUOTE characters with an ellipsis; never fails."""
-    if isinstance(value, str | bytes) and len(value) > QUOTE:
-        value = value[:QUOTE]
-        shown = repr(value)[:QUOTE]
-    else:
-        try:
-            shown = repr(value)
-        except Exception:  # a huge int (over 4300 digits) or a broken __repr__
-            shown = f"<{type(value).__name__}>"
+    """repr(value), cut to about QUOTE characters with an ellipsis; never fails, and never
+    writes out the whole of a huge text or list first."""
+    try:
+        shown = repr(value) if isinstance(value, str | bytes) and len(value) <= QUOTE \
+            else _SHORT.repr(value)
+    except Exception:  # an int of over 4300 digits, or a broken __repr__
+        shown = f"<{type(value).__name__}>"
     return shown if len(shown) <= QUOTE else shown[:QUOTE - 1] + "…"
 
 
