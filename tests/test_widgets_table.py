@@ -83,9 +83,9 @@ def test_every_control_the_browser_tests_touch_has_its_class_and_a_visible_name(
 
 
 def test_a_bad_threshold_for_the_computer_players_is_refused():
-    with pytest.raises(RuleError, match="threshold=25 is not a threshold"):
+    with pytest.raises(RuleError, match="threshold=25 is not valid"):
         TableWidget(threshold=25)
-    with pytest.raises(RuleError, match="computer_stake=0 is not a stake"):
+    with pytest.raises(RuleError, match="computer_stake=0 is not valid"):
         TableWidget(computer_stake=0)
     w = TableWidget(players=["You", "Vera", "Pavel"], seed=3, computer_stake=7)
     w.table.stack_shoe("2 A")

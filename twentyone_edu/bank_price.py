@@ -28,6 +28,7 @@ from .cards import Shoe
 from .composition import value_classes
 from .results import BankPrice, Policy, RulesLike
 from .rules import HISTORICAL
+from .validate import rule_set
 
 
 def bank_value(n_players: int, policy: Policy, shoe: Shoe | None = None,
@@ -38,7 +39,7 @@ def bank_value(n_players: int, policy: Policy, shoe: Shoe | None = None,
     see the module's docstring. To see how it moves with the banker's stand threshold, pass
     rules.with_(banker_stands_on=...); with cards already dealt, pass the shoe that is left.
     """
-    rules = checks.rules_of(rules)
+    rules = rule_set(rules)
     n = checks.players_of(n_players, 1, 11)
     chosen = checks.policy_of(policy)
     base = checks.deal_shoe(value_classes(rules), shoe, players=n)
@@ -63,7 +64,7 @@ def bank_price(n_players: int, policy: Policy, shoe: Shoe | None = None,
                   shoe (the argument above, applied round after round); what is approximate is
                   only how many rounds there are.
     """
-    rules = checks.rules_of(rules)
+    rules = rule_set(rules)
     n = checks.players_of(n_players, 1, 11)
     chosen = checks.policy_of(policy)
     classes = value_classes(rules)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import CardError
 from .limits import check_shoe_size
+from .validate import bounded, is_array, is_whole, one_of, quote, short_text, whole
 
 if TYPE_CHECKING:
     from .results import HandLike
@@ -28,7 +29,9 @@ _RANK_NAMES = {
     "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king",
 }
 _SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-_CARD_TOKEN = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣]?)$")
+MOST_CARDS = 8 * 52  # the largest shoe of R1: no hand, seen list or shoe holds more
+# ASCII letters only, in either case: .upper() would make the long s 'ſ' an 'S' (a spade)
+_CARD_TOKEN = re.compile(r"(10|[2-9]|[AJQKTajqkt])([SHDCshdc♠♥♦♣]?)")
 
 
 @dataclass(frozen=True, order=True)
@@ -39,10 +42,10 @@ class Card:
     suit: str | None = None
 
     def __post_init__(self) -> None:
-        if self.rank not in RANKS:
-            raise CardError(f"{self.rank!r} is not a card rank (use A, 2-10, J, Q, K)")
-        if self.suit is not None and self.suit not in SUITS:
-            raise CardError(f"{self.suit!r} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)")
+        if not isinstance(self.rank, str) or self.rank not in RANKS:
+            raise CardError(f"{quote(self.rank)} is not a card rank (use A, 2-10, J, Q, K)")
+        if self.suit is not None and (not isinstance(self.suit, str) or self.suit not in SUITS):
+            raise CardError(f"{quote(self.suit)} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)")
 
     @property
     def name(self) -> str:
@@ -56,13 +59,12 @@ class Card:
 
 def parse_card(token: str) -> Card:
     """One card from text like 'K', 'q♠', '10h', 'T' (R1)."""
-    text = token.strip().upper() if isinstance(token, str) else token
-    match = _CARD_TOKEN.match(text) if isinstance(text, str) else None
+    match = _CARD_TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
     if not match:
-        raise CardError(f"{token!r} is not a card (use a rank A, 2-10, T, J, Q, K, "
+        raise CardError(f"{quote(token)} is not a card (use a rank A, 2-10, T, J, Q, K, "
                         "optionally followed by a suit ♠ ♥ ♦ ♣ or s h d c)")
     rank, suit = match.groups()
-    return Card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit.lower()] if suit else None)
+    return Card(_RANK_ALIASES[rank.upper()], _SUIT_ALIASES[suit.lower()] if suit else None)
 
 
 def parse_cards(text: HandLike) -> tuple[Card, ...]:
@@ -70,13 +72,14 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
     if isinstance(text, Card):
         return (text,)
     if isinstance(text, str):
-        tokens = [t for t in re.split(r"[\s,;]+", text) if t]
+        tokens = [t for t in re.split(r"[\s,;]+", short_text(text, "cards", error=CardError)) if t]
+    elif is_array(text) or not isinstance(text, Iterable):
+        raise CardError(f"{quote(text)} is not a list of cards (write e.g. 'K Q' or 'A 10')")
     else:
-        try:
-            tokens = list(text)
-        except TypeError:
-            raise CardError(
-                f"{text!r} is not a list of cards (write e.g. 'K Q' or 'A 10')") from None
+        tokens = bounded(text, "cards", MOST_CARDS, CardError, f"at most {MOST_CARDS} cards")
+    if len(tokens) > MOST_CARDS:
+        raise CardError(f"cards={quote(text)} holds {len(tokens)} cards (use at most "
+                        f"{MOST_CARDS}, eight packs)")
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 
@@ -92,15 +95,15 @@ class HandValue(NamedTuple):
 def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> int:
     """The points of one rank, an ace counted 1 (R2); face_values are those of J, Q, K."""
     if not isinstance(rank, str) or rank not in RANKS:
-        raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
+        raise CardError(f"{quote(rank)} is not a card rank (use A, 2-10, J, Q, K)")
     if not isinstance(face_values, (tuple, list)) or len(face_values) != 3 or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in face_values):
-        raise CardError(f"face_values={face_values!r} is not valid (use the points of J, Q, K: "
-                        "three whole numbers, e.g. (10, 10, 10))")
+            map(is_whole, face_values)):
+        raise CardError(f"face_values={quote(face_values)} is not valid (use the points of "
+                        "J, Q, K: three whole numbers, e.g. (10, 10, 10))")
     if rank == "A":
         return 1
     if rank in ("J", "Q", "K"):
-        return face_values["JQK".index(rank)]
+        return int(face_values["JQK".index(rank)])
     return int(rank)
 
 
@@ -111,7 +114,7 @@ def hand_value(cards: HandLike, rules: RuleSet | None = None) -> HandValue:
         raise CardError("a hand needs at least one card (got an empty hand)")
     if rules is not None and not all(hasattr(rules, name) for name in
                                      ("face_values", "ace_soft", "two_aces_natural")):
-        raise CardError(f"rules={rules!r} is not a rule set (use None, t21.HISTORICAL or a "
+        raise CardError(f"rules={quote(rules)} is not a rule set (use None, t21.HISTORICAL or a "
                         "RuleSet from t21.VARIANTS)")
     face_values = rules.face_values if rules is not None else (10, 10, 10)
     ace_soft = rules.ace_soft if rules is not None else True
@@ -137,10 +140,8 @@ class Shoe:
     @classmethod
     def fresh(cls, decks: int = 2, pack: str = "french52") -> Shoe:
         """A full shoe of `decks` packs; pack 'french52' (R1) or 'russian36' (ochko)."""
-        if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
-            raise CardError(f"decks={decks!r} is not a number of packs (use a whole number 1-8)")
-        if not isinstance(pack, str) or pack not in PACKS:
-            raise CardError(f"pack={pack!r} is not a pack (use one of {', '.join(PACKS)})")
+        decks = whole(decks, "decks", 1, 8, CardError)
+        pack = one_of(pack, "pack", PACKS, CardError)
         return cls.from_counts({r: 4 * decks for r in PACKS[pack]})
 
     @classmethod
@@ -151,20 +152,21 @@ class Shoe:
         (416) cards is refused, whatever its mix of ranks.
         """
         if not isinstance(counts, Mapping):
-            raise CardError(f"counts={counts!r} is not a count per rank (use a dict such as "
+            raise CardError(f"counts={quote(counts)} is not a count per rank (use a dict such as "
                             "{'A': 4, 'K': 4})")
         for rank, n in counts.items():
-            if rank not in RANKS:
-                raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise CardError(f"{n!r} {rank}s is not a count (use a whole number 0 or more)")
+            if not isinstance(rank, str) or rank not in RANKS:
+                raise CardError(f"{quote(rank)} is not a card rank (use A, 2-10, J, Q, K)")
+            if not is_whole(n) or n < 0:
+                raise CardError(f"{quote(n)} {rank}s is not a count (use a whole number 0 or "
+                                "more)")
         check_shoe_size(sum(counts.values()))
-        return cls(tuple((r, counts.get(r, 0)) for r in RANKS))
+        return cls(tuple((r, int(counts.get(r, 0))) for r in RANKS))
 
     def count(self, rank: str) -> int:
         """How many cards of this rank the shoe holds."""
         if not isinstance(rank, str) or rank not in RANKS:
-            raise CardError(f"{rank!r} is not a card rank (use A, 2-10, J, Q, K)")
+            raise CardError(f"{quote(rank)} is not a card rank (use A, 2-10, J, Q, K)")
         return dict(self.counts).get(rank, 0)
 
     def as_dict(self) -> dict[str, int]:
@@ -188,7 +190,7 @@ class Shoe:
     def draw(self, rng: random.Random) -> tuple[Card, Shoe]:
         """A random card from the shoe (each card equally likely) and the shoe without it."""
         if not callable(getattr(rng, "randrange", None)):
-            raise CardError(f"rng={rng!r} is not a random generator (use random.Random(seed))")
+            raise CardError(f"rng={quote(rng)} is not a random generator (use random.Random(seed))")
         if len(self) == 0:
             raise CardError("cannot draw from an empty shoe")
         k = rng.randrange(len(self))

@@ -1,4 +1,5 @@
-"""Checking what the exact functions are given: each bad value is named with what is valid."""
+"""Checking what the exact functions are given, on validate's primitives: each bad value is
+named with what is valid."""
 
 from __future__ import annotations
 
@@ -7,16 +8,9 @@ from collections.abc import Sequence
 from .cards import Shoe, parse_cards
 from .composition import ValueClasses, most_cards
 from .errors import CardError, IllegalAction, RuleError
-from .results import HandLike, Policy, RulesLike
-from .rules import VARIANTS, RuleSet, variant
-
-
-def rules_of(rules: RulesLike) -> RuleSet:
-    """A RuleSet, or the one in VARIANTS with this name."""
-    if isinstance(rules, (RuleSet, str)):
-        return variant(rules)
-    raise RuleError(f"rules={rules!r} is not a rule set (use a RuleSet or one of "
-                    f"{', '.join(VARIANTS)})")
+from .results import HandLike, Policy
+from .rules import RuleSet
+from .validate import is_whole, quote, whole
 
 
 def shoe_of(shoe: Shoe | None, rules: RuleSet) -> Shoe:
@@ -24,7 +18,7 @@ def shoe_of(shoe: Shoe | None, rules: RuleSet) -> Shoe:
     if shoe is None:
         return Shoe.fresh(rules.decks, rules.pack)
     if not isinstance(shoe, Shoe):
-        raise CardError(f"shoe={shoe!r} is not a Shoe (use Shoe.fresh(...) or None)")
+        raise CardError(f"shoe={quote(shoe)} is not a Shoe (use Shoe.fresh(...) or None)")
     return shoe
 
 
@@ -39,7 +33,7 @@ def hand_of(classes: ValueClasses, hand: HandLike, minimum: int) -> tuple[int, .
     """The class counts of a hand of at least `minimum` cards."""
     counts = classes.of_cards(hand)
     if sum(counts) < minimum:
-        raise CardError(f"hand={hand!r} has {sum(counts)} card(s); a hand in play has at "
+        raise CardError(f"hand={quote(hand)} has {sum(counts)} card(s); a hand in play has at "
                         f"least {minimum} (R7)")
     return counts
 
@@ -50,7 +44,7 @@ def start_of(classes: ValueClasses, upcard: HandLike | None) -> tuple[int, ...]:
         return (0,) * classes.size
     start = classes.of_cards(upcard)
     if sum(start) != 1:
-        raise CardError(f"upcard={upcard!r} is not one card (give one card, e.g. '7')")
+        raise CardError(f"upcard={quote(upcard)} is not one card (give one card, e.g. '7')")
     return start
 
 
@@ -69,19 +63,17 @@ def may_buy(classes: ValueClasses, held: tuple[int, ...]) -> None:
 
 def policy_of(policy: Policy) -> int | None:
     """None for 'optimal', or the threshold N of 'buy while the best total is below N'."""
-    if policy == "optimal":
+    if isinstance(policy, str) and policy == "optimal":
         return None
-    if isinstance(policy, int) and not isinstance(policy, bool) and 2 <= policy <= 21:
-        return policy
-    raise RuleError(f"policy={policy!r} is not a policy (use 'optimal' or a whole number N "
+    if is_whole(policy) and 2 <= policy <= 21:
+        return int(policy)
+    raise RuleError(f"policy={quote(policy)} is not a policy (use 'optimal' or a whole number N "
                     "2-21: buy while the best total is below N)")
 
 
 def players_of(n_players: int, low: int, high: int) -> int:
     """A number of players between low and high."""
-    if isinstance(n_players, int) and not isinstance(n_players, bool) and low <= n_players <= high:
-        return n_players
-    raise RuleError(f"n_players={n_players!r} is not valid (use a whole number {low}-{high})")
+    return whole(n_players, "n_players", low, high)
 
 
 def round_fits(classes: ValueClasses, counts: Sequence[int], budget: int,

@@ -22,13 +22,12 @@ from .checks import (
     players_of,
     policy_of,
     round_fits,
-    rules_of,
     shoe_of,
     start_of,
     unseen,
 )
 from .composition import ValueClasses, decode, value_classes
-from .errors import CardError, RuleError
+from .errors import CardError
 from .results import (
     AdviceRow,
     DecisionValues,
@@ -40,6 +39,7 @@ from .results import (
     StrategyRow,
 )
 from .rules import HISTORICAL
+from .validate import rule_set, whole
 
 __all__ = [
     "advice_check", "advice_failures", "bank_price", "bank_value", "banker_outcomes",
@@ -53,7 +53,7 @@ def natural_probability(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL)
 
     Fresh two packs: 2 · (8/104) · (32/103) = 64/1339 (an ace then a ten, or a ten then an ace).
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     counts = classes.of_shoe(shoe_of(shoe, rules))
     if sum(counts) < 2:
@@ -68,7 +68,7 @@ def draw_distribution(hand: HandLike, seen: HandLike = (), shoe: Shoe | None = N
     The next card is equally likely to be any card the player has not seen: not in his hand,
     not among `seen`. The banker's closed cards are among the unseen ones.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     held = hand_of(classes, hand, minimum=1)
     left = unseen(classes, shoe_of(shoe, rules), seen, hand)
@@ -94,7 +94,7 @@ def first_banker_probabilities(n_players: int, shoe: Shoe | None = None,
     (the other a − 1 aces lie among the U − j cards after it); seat i gets the cards
     j = i, i + n, i + 2n, ...
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     n = players_of(n_players, 1, 12)
     shoe = shoe_of(shoe, rules)
     aces, size = shoe.count("A"), len(shoe)
@@ -113,7 +113,7 @@ def banker_outcomes(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL,
     With `upcard`, the banker's first card is known and removed from the shoe: this is the
     classic "dealer outcome by upcard" table, *not* conditioned on the banker lacking a natural.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     start = start_of(classes, upcard)
     counts = unseen(classes, shoe_of(shoe, rules), upcard or ())
@@ -132,7 +132,7 @@ def decision_values(hand: HandLike, seen: HandLike = (), shoe: Shoe | None = Non
     nor the banker holds a natural. The banker's closed cards are unknown (with `upcard`, his
     first card is known). See strategy.py for how this is computed exactly.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     held = hand_of(classes, hand, minimum=2)
     start = start_of(classes, upcard)
@@ -156,7 +156,7 @@ def round_value(policy: Policy, shoe: Shoe | None = None,
     below N) or 'optimal' (the best play, as in decision_values). Everything is included:
     the banker's natural (R9), the player's natural (R10), buying and the settlement.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     chosen = policy_of(policy)
     base = deal_shoe(value_classes(rules), shoe)
     return rounds.round_value_of(rules, base, chosen)
@@ -171,7 +171,7 @@ def strategy_table(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL,
     'gain' (draw − stand) and 'best' ('stand', 'draw', or 'either' on an exact tie).
     `seen` cards are out of the shoe.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
@@ -191,10 +191,9 @@ def advice_check(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL, seen: 
     text speaks of), with the values of standing and buying as in strategy_table;
     'advice_holds' is True where standing is at least as good as buying.
     """
-    rules = rules_of(rules)
+    rules = rule_set(rules)
     classes = value_classes(rules)
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or not 2 <= max_cards <= 21:
-        raise RuleError(f"max_cards={max_cards!r} is not valid (use a whole number 2-21)")
+    max_cards = whole(max_cards, "max_cards", 2, 21)
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
     rows: list[AdviceRow] = []

@@ -30,9 +30,13 @@ from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 from . import numerals
 from .errors import RuleError
 from .results import Outcome
+from .validate import bounded, chance, quote, real, refuse, short_text, whole
 
 BUY_COLOUR, STAND_COLOUR, BUST_COLOUR, EXACT_COLOUR = "#1b7837", "#762a83", "#b2182b", "#d95f02"
 DPI = 80
+LONGEST_LABEL = 200  # characters of a title or an axis label
+MAX_POINTS = 20_000_000  # rounds in a running mean: simulate.MAX_ROUNDS
+LARGEST = 10**6  # stakes: far beyond any result of a round, small enough to draw
 
 
 def _as_float(value: Fraction | float | None) -> float:
@@ -75,11 +79,57 @@ def outcome_keys(distribution: Mapping[Outcome, object]) -> tuple[Outcome, ...]:
 
 def outcome_bars(distribution: Mapping[Outcome, Fraction | float], **labels: Any) -> Figure:
     """Bars of the chance of each total after one more card, bust last (R2, R11, R13)."""
+    distribution = _distribution(distribution)
+    _check_labels(labels)
     heights = [_as_float(p) for p in distribution.values()]
     chart = OutcomeChart(outcome_keys(distribution), top=max(heights, default=1) * 1.18 or 1,
                          live=False, **labels)
     chart.show(distribution)
     return chart.figure
+
+
+def _distribution(distribution: object) -> dict[Outcome, float]:
+    """{total 2-31 | 'bust': chance}, at most 31 outcomes (R2, R13)."""
+    if not isinstance(distribution, Mapping):
+        refuse("distribution", distribution, "a dict {total | 'bust': probability}")
+    checked: dict[Outcome, float] = {}
+    for key, p in bounded(distribution.items(), "distribution", 31,
+                          use="at most 31 outcomes"):
+        if not (isinstance(key, str) and key == "bust"):
+            key = whole(key, "a total", 2, 31)
+        checked[key] = chance(p, f"the chance of {quote(key)}")
+    return checked
+
+
+def _cell(value: object) -> float:
+    """A cell of the heat map: a finite number, or None for no decision."""
+    return math.nan if value is None else real(value, "a cell of values")
+
+
+def _running_mean(values: object) -> np.ndarray:
+    """A running mean: a one-dimensional sequence of finite numbers."""
+    if isinstance(values, str | bytes | Mapping):
+        refuse("running_mean", values, "a sequence of numbers, e.g. result.running_mean()")
+    try:
+        array = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        refuse("running_mean", values, "a sequence of numbers, e.g. result.running_mean()")
+    if array.ndim != 1 or array.size > MAX_POINTS or not np.isfinite(array).all():
+        refuse("running_mean", values, f"a one-dimensional sequence of at most {MAX_POINTS:,} "
+               "finite numbers")
+    return array
+
+
+def _check_labels(labels: Mapping[str, object]) -> None:
+    """Titles and axis labels are short texts; a format is a function."""
+    for name, value in labels.items():
+        if name in ("percent", "cell_format"):
+            if not callable(value):
+                refuse(name, value, "a function from a number to a text", RuleError)
+        elif name == "points":
+            whole(value, name, 2, 10_000)
+        else:
+            short_text(value, name, LONGEST_LABEL)
 
 
 class OutcomeChart:
@@ -140,9 +190,18 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     written out with its sign (`cell_format`, by default two decimals in `language`), so the
     colour is never the only signal, in black or white, whichever is easier to read on the cell.
     """
+    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13, use="1-13 "
+                                                         "ranks, e.g. ('A', '2', ..., 'K')")]
+    if not ranks:
+        refuse("ranks", ranks, "1-13 ranks, e.g. ('A', '2', ..., 'K')")
+    if not isinstance(values, Mapping):
+        refuse("values", values, "a dict {(first, second): number or None}")
+    _check_labels({"title": title, "xlabel": xlabel, "ylabel": ylabel,
+                   "colorbar_label": colorbar_label, "missing_label": missing_label,
+                   "cell_format": cell_format})
     if cell_format is None:
         cell_format = partial(numerals.signed, digits=2, language=language, tiny_digits=False)
-    grid = np.array([[_as_float(values.get((a, b))) for b in ranks] for a in ranks])
+    grid = np.array([[_cell(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
     fig = Figure(figsize=(6.0, 5.0), dpi=DPI)
@@ -163,7 +222,14 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
 
 
 def convergence(running_mean: np.ndarray, exact: float, std: float, **labels: Any) -> Figure:
-    """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis)."""
+    """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis).
+
+    `std` is the standard deviation of one round, or NaN when it is not known (one round).
+    """
+    running_mean = _running_mean(running_mean)
+    exact = real(exact, "exact", -LARGEST, LARGEST)
+    std = std if isinstance(std, float) and math.isnan(std) else real(std, "std", 0, LARGEST)
+    _check_labels(labels)
     reach = 2 * std / math.sqrt(30) if math.isfinite(std) and std > 0 else 1.0
     chart = ConvergenceChart(len(running_mean), exact, reach=reach, live=False, **labels)
     chart.show(running_mean, std, exact)

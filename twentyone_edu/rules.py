@@ -8,26 +8,20 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import PACKS
 from .errors import RuleError, StakeError
+from .validate import (
+    exact_money,
+    flag,
+    is_whole,
+    one_of,
+    payment,
+    quote,
+    rule_set,
+    short_text,
+    whole,
+)
 
 if TYPE_CHECKING:
     from .results import Outcome, RulesLike
-
-
-def _whole(value: object) -> bool:
-    """Whether `value` is a whole number (an int, but not True or False)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _payment(name: str, value: Any) -> Fraction:
-    """A payment of the settlement table, in stakes, as a Fraction (R9–R17)."""
-    try:
-        payment = None if isinstance(value, bool) else Fraction(value)
-    except (TypeError, ValueError, OverflowError):
-        payment = None
-    if payment is None or payment < 0:
-        raise RuleError(f"{name}={value!r} is not a payment (use a number of stakes 0 or more, "
-                        "e.g. 2 or Fraction(3, 2))")
-    return payment
 
 
 @dataclass(frozen=True)
@@ -71,31 +65,27 @@ class RuleSet:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type == "Fraction":
-                object.__setattr__(self, f.name, _payment(f.name, value))
-            elif f.type == "bool" and not isinstance(value, bool):
-                raise RuleError(f"{f.name}={value!r} is not valid (use True or False)")
-        if not _whole(self.decks) or not 1 <= self.decks <= 8:
-            raise RuleError(f"decks={self.decks!r} is not valid (use a whole number 1-8)")
-        if not isinstance(self.pack, str) or self.pack not in PACKS:
-            raise RuleError(f"pack={self.pack!r} is not valid (use one of {', '.join(PACKS)})")
+                object.__setattr__(self, f.name, payment(value, f.name))
+            elif f.type == "bool":
+                flag(value, f.name)
+        short_text(self.name, "name", longest=40, empty=False)
+        object.__setattr__(self, "decks", whole(self.decks, "decks", 1, 8))
+        one_of(self.pack, "pack", PACKS)
         if (not isinstance(self.face_values, (tuple, list)) or len(self.face_values) != 3
-                or not all(_whole(v) and 1 <= v <= 11 for v in self.face_values)):
-            raise RuleError(f"face_values={self.face_values!r} is not valid (use the points of "
-                            "J, Q, K: three whole numbers 1-11, e.g. (10, 10, 10))")
-        object.__setattr__(self, "face_values", tuple(self.face_values))
-        if not isinstance(self.banker_stands_on, int) or not 12 <= self.banker_stands_on <= 21:
-            raise RuleError(f"banker_stands_on={self.banker_stands_on!r} is not valid "
-                            "(use a whole number 12-21)")
-        if self.table_limit is not None and (not isinstance(self.table_limit, int)
-                                             or self.table_limit < 1):
-            raise RuleError(f"table_limit={self.table_limit!r} is not valid "
-                            "(use a positive whole number or None)")
+                or not all(is_whole(v) and 1 <= v <= 11 for v in self.face_values)):
+            raise RuleError(f"face_values={quote(self.face_values)} is not valid (use the "
+                            "points of J, Q, K: three whole numbers 1-11, e.g. (10, 10, 10))")
+        object.__setattr__(self, "face_values", tuple(map(int, self.face_values)))
+        object.__setattr__(self, "banker_stands_on",
+                           whole(self.banker_stands_on, "banker_stands_on", 12, 21))
+        if self.table_limit is not None:
+            object.__setattr__(self, "table_limit", whole(self.table_limit, "table_limit", 1))
 
     def with_(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed, e.g. HISTORICAL.with_(banker_stands_on=16)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise RuleError(f"{sorted(unknown)[0]!r} is not a RuleSet field "
+            raise RuleError(f"{quote(sorted(unknown)[0])} is not a RuleSet field "
                             f"(use one of {', '.join(f.name for f in fields(self))})")
         return replace(self, **changes)
 
@@ -106,9 +96,9 @@ class RuleSet:
 
     def banker_buys(self, total: int, soft: bool) -> bool:
         """Whether the banker's policy buys on this best total (R14)."""
-        if not _whole(total) or not 2 <= total <= 21 or not isinstance(soft, bool):
-            raise RuleError(f"total={total!r}, soft={soft!r} is not a hand the banker can buy "
-                            "on (use a total 2-21 and soft True or False)")
+        if not is_whole(total) or not 2 <= total <= 21 or not isinstance(soft, bool):
+            raise RuleError(f"total={quote(total)}, soft={quote(soft)} is not a hand the banker "
+                            "can buy on (use a total 2-21 and soft True or False)")
         if total < self.banker_stands_on:
             return True
         return soft and self.banker_hits_soft and total == self.banker_stands_on
@@ -140,27 +130,17 @@ VARIANTS: dict[str, RuleSet] = {
 
 def variant(name: str | RuleSet) -> RuleSet:
     """The RuleSet called `name` in VARIANTS (a RuleSet is returned as it is)."""
-    if isinstance(name, RuleSet):
-        return name
-    if not isinstance(name, str) or name not in VARIANTS:
-        raise RuleError(f"{name!r} is not a variant (use one of {', '.join(VARIANTS)})")
-    return VARIANTS[name]
+    return rule_set(name, "variant")
 
 
-def _check_money(name: str, value: int | Fraction, zero_allowed: bool) -> None:
-    """Refuse a stake or late addition that is not an exact amount of money (R5, R6)."""
-    exact = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
-    if not exact or value < 0 or (value == 0 and not zero_allowed):
-        size = "0 or more" if zero_allowed else "more than 0"
-        raise StakeError(f"{name}={value!r} is not valid (use a whole number or a "
-                         f"fractions.Fraction, {size})")
-
-
-def _check_outcome(value: object, who: str, allowed: str) -> None:
-    ok = value in ("bust", "natural") or (isinstance(value, int) and not isinstance(value, bool)
-                                          and 2 <= value <= 21)
-    if not ok:
-        raise RuleError(f"{who}={value!r} is not an outcome ({allowed})")
+def _outcome(value: object, who: str) -> Outcome:
+    """'natural', 'bust' or a final total 2-21 (R15–R17)."""
+    if isinstance(value, str) and value in ("bust", "natural"):
+        return "bust" if value == "bust" else "natural"
+    if is_whole(value) and 2 <= value <= 21:
+        return int(value)
+    raise RuleError(f"{who}={quote(value)} is not an outcome (use 'natural', 'bust' or a total "
+                    "2-21)")
 
 
 def settle(player: Outcome, banker: Outcome, rules: RulesLike = HISTORICAL,
@@ -170,15 +150,11 @@ def settle(player: Outcome, banker: Outcome, rules: RulesLike = HISTORICAL,
     `player` and `banker` are 'natural', 'bust' or a final total (21 from three or more cards
     is a drawn 21). A late addition (R6) is lost with a loss and, by default, never paid.
     """
-    allowed = "use 'natural', 'bust' or a total 2-21"
-    _check_outcome(player, "player", allowed)
-    _check_outcome(banker, "banker", allowed)
-    if not isinstance(rules, (RuleSet, str)):
-        raise RuleError(f"rules={rules!r} is not a rule set (use a RuleSet or one of "
-                        f"{', '.join(VARIANTS)})")
-    rules = variant(rules)
-    _check_money("stake", stake, zero_allowed=False)
-    _check_money("late_addition", late_addition, zero_allowed=True)
+    player, banker = _outcome(player, "player"), _outcome(banker, "banker")
+    rules = rule_set(rules)
+    stake = exact_money(stake, "stake", zero_allowed=False, error=StakeError)
+    late_addition = exact_money(late_addition, "late_addition", zero_allowed=True,
+                                error=StakeError)
     multiple = _multiple(player, banker, rules)
     if multiple > 0:
         paid = stake + late_addition if rules.late_additions_paid else stake

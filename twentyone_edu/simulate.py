@@ -24,7 +24,8 @@ from .cards import Shoe, hand_value
 from .composition import value_classes
 from .errors import CardError, RuleError
 from .results import Outcome, RulesLike
-from .rules import HISTORICAL, RuleSet, settle, variant
+from .rules import HISTORICAL, RuleSet, settle
+from .validate import answer, is_whole, quote, rule_set, seed_of, whole
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms
@@ -125,9 +126,9 @@ def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
     `step=None` takes STEP // players rounds a step, well under 100 ms each.
     """
     total = _check_count(total, "total")
-    game = _Game.build(policy, _check_rules(rules), shoe, players)
+    game = _Game.build(policy, rule_set(rules), shoe, players)
     step = max(1, STEP // game.players) if step is None else _check_count(step, "step")
-    rng = np.random.default_rng(_check_seed(seed))
+    rng = np.random.default_rng(seed_of(seed))
     results = np.empty(total)
     return _steps(game, rng, results, step)
 
@@ -138,15 +139,15 @@ def first_banker(n_players: int, n_trials: int, seed: int | None = 0, shoe: Shoe
 
     `shoe=None` is a fresh shoe of `rules.decks` packs (R1).
     """
-    n_players = _check_players(n_players, "n_players", 1, MAX_PLAYERS + 1)
+    n_players = whole(n_players, "n_players", 1, MAX_PLAYERS + 1)
     n_trials = _check_count(n_trials, "n_trials")
-    rules = _check_rules(rules)
+    rules = rule_set(rules)
     shoe = Shoe.fresh(rules.decks, rules.pack) if shoe is None else _check_shoe(shoe, 1)
     aces = shoe.count("A")
     if aces == 0:
         raise CardError(f"the shoe ({shoe}) holds no ace, so no one becomes the banker "
                         "(use a shoe with at least one ace)")
-    rng = np.random.default_rng(_check_seed(seed))
+    rng = np.random.default_rng(seed_of(seed))
     counts = np.zeros(n_players, dtype=np.int64)
     for start in range(0, n_trials, BLOCK):
         size = min(BLOCK, n_trials - start)
@@ -209,7 +210,7 @@ class _Game:
     @classmethod
     def build(cls, policy: Policy, rules: RuleSet, shoe: Shoe | None, players: int) -> _Game:
         """Check the arguments and turn them into tables."""
-        players = _check_players(players, "players", 1, MAX_PLAYERS)
+        players = whole(players, "players", 1, MAX_PLAYERS)
         if shoe is None:
             shoe = Shoe.fresh(rules.decks, rules.pack)
         shoe = _check_shoe(shoe, 2 * (players + 1))
@@ -295,34 +296,33 @@ def _buy_table(decides: Callable[[int, bool], bool]) -> np.ndarray:
     table = np.zeros((_TOP, 2), dtype=bool)
     for total in range(2, 21):
         for soft in (False, True):
-            table[total, int(soft)] = bool(decides(total, soft))
+            table[total, int(soft)] = answer(decides(total, soft), f"total={total}, soft={soft}")
     return table
 
 
 def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
     """The player's policy as a function (total, soft) -> buy? (R11)."""
-    if policy == "optimal":  # type: ignore[comparison-overlap]  # refused with a reason
+    if isinstance(policy, str) and policy == "optimal":
         raise RuleError("policy='optimal' is not simulated: the best play depends on every card "
                         "seen (use exact.round_value('optimal'), or simulate a threshold N, a dict "
                         "{(total, soft): buy?} or a function of (total, soft))")
-    if isinstance(policy, int) and not isinstance(policy, bool):
-        if not 2 <= policy <= 21:
-            raise RuleError(f"policy={policy!r} is not a threshold (use a whole number 2-21: "
-                            "buy while the total is below it)")
-        return lambda total, soft: total < policy
+    if is_whole(policy):
+        threshold = whole(policy, "policy", 2, 21, message="policy={value} is not a threshold "
+                          "(use a whole number 2-21: buy while the total is below it)")
+        return lambda total, soft: total < threshold
     if isinstance(policy, Mapping):
         for key, buy in policy.items():
-            if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int)
+            if not (isinstance(key, tuple) and len(key) == 2 and is_whole(key[0])
                     and 2 <= key[0] <= 21 and isinstance(key[1], bool)):
-                raise RuleError(f"{key!r} is not a (total, soft) key (use e.g. (16, False): a "
-                                "total 2-21 and True or False)")
+                raise RuleError(f"{quote(key)} is not a (total, soft) key (use e.g. (16, False): "
+                                "a total 2-21 and True or False)")
             if not isinstance(buy, bool):
-                raise RuleError(f"{buy!r} for {key!r} is not a decision (use True to buy, "
-                                "False to stand)")
+                raise RuleError(f"{quote(buy)} for {quote(key)} is not a decision (use True to "
+                                "buy, False to stand)")
         return lambda total, soft: policy.get((total, soft), False)
     if callable(policy):
         return policy
-    raise RuleError(f"policy={policy!r} is not a policy (use a threshold N, a dict "
+    raise RuleError(f"policy={quote(policy)} is not a policy (use a threshold N, a dict "
                     "{(total, soft): buy?} or a function of (total, soft))")
 
 
@@ -337,34 +337,13 @@ def _payout_table(rules: RuleSet) -> np.ndarray:
     return table
 
 
-def _check_count(value: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-        raise RuleError(f"{name}={value!r} is not valid (use a whole number 1-{MAX_ROUNDS:,})")
-    return value
-
-
-def _check_players(value: int, name: str, least: int, most: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise RuleError(f"{name}={value!r} is not valid (use a whole number {least}-{most})")
-    return value
-
-
-def _check_rules(rules: RulesLike) -> RuleSet:
-    if not isinstance(rules, (RuleSet, str)):
-        raise RuleError(f"rules={rules!r} is not a RuleSet (use HISTORICAL, a RuleSet or a "
-                        "variant name such as 'ochko')")
-    return variant(rules)
-
-
-def _check_seed(seed: int | None) -> int | None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise RuleError(f"seed={seed!r} is not valid (use a whole number 0 or more, or None)")
-    return seed
+def _check_count(value: object, name: str) -> int:
+    return whole(value, name, 1, MAX_ROUNDS)
 
 
 def _check_shoe(shoe: Shoe, least: int) -> Shoe:
     if not isinstance(shoe, Shoe):
-        raise CardError(f"shoe={shoe!r} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)")
+        raise CardError(f"shoe={quote(shoe)} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)")
     if len(shoe) < least:
         raise CardError(f"a shoe of {len(shoe)} cards is not valid here (use at least {least} "
                         "cards)")

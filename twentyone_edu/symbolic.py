@@ -7,6 +7,7 @@ numbers with `.subs({n: 2})`, simplify, take limits, or show it with `latex`.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from fractions import Fraction
 from math import comb, perm
@@ -18,7 +19,8 @@ from . import limits, numerals
 from .cards import PACKS, hand_value
 from .errors import CardError, RuleError
 from .results import RulesLike
-from .rules import HISTORICAL, RuleSet, variant
+from .rules import HISTORICAL
+from .validate import is_whole, quote, refuse, rule_set, whole
 
 n = sp.Symbol("n", integer=True, positive=True)  # packs in the shoe (R1)
 a = sp.Symbol("a", integer=True, nonnegative=True)  # aces among the unseen cards
@@ -31,6 +33,8 @@ j = sp.Symbol("j", integer=True, nonnegative=True)  # the round of the dealing, 
 
 MOST_CARDS = limits.MOST_CARDS  # the largest shoe of R1: eight packs of 52
 MOST_PLAYERS = 12  # the most seats at a table (R4)
+MOST_PACKS = 10**6  # packs in a formula's shoe: more than any table, few enough to stay quick
+DEEPEST = 20  # levels of dicts and lists inside one another that as_sympy reads
 
 
 def natural_probability(packs: int | sp.Symbol = n, rules: RulesLike = HISTORICAL) -> sp.Expr:
@@ -39,7 +43,7 @@ def natural_probability(packs: int | sp.Symbol = n, rules: RulesLike = HISTORICA
     Each ordered pair of ranks that `hand_value` calls a natural adds
     (cards of the first rank / all cards) × (cards of the second left / cards left).
     """
-    rules = _rule_set(rules)
+    rules = rule_set(rules)
     packs = _packs(packs)
     ranks = PACKS[rules.pack]
     cards = 4 * len(ranks) * packs
@@ -78,7 +82,7 @@ def first_ace_probability(position: int | sp.Expr = k, cards: int | sp.Expr = u,
     The cards after the k-th must hold the other a − 1 aces: C(u − k, a − 1) of the C(u, a)
     equally likely places of the aces.
     """
-    _check_terms(position=position, cards=cards, aces=aces)
+    position, cards, aces = _terms(position=position, cards=cards, aces=aces)
     if all(isinstance(x, int) for x in (position, cards, aces)):
         _check_shoe(cards, aces)
         if not 1 <= position <= cards:
@@ -93,7 +97,7 @@ def first_banker_probability(seat: int | sp.Expr = s, players: int | sp.Expr = p
     Cards go round the seats one at a time, so the seat receives cards s, s + p, s + 2p, ...;
     the sum adds the first-ace chance of each. With numbers for every argument the sum is done.
     """
-    _check_terms(seat=seat, players=players, cards=cards, aces=aces)
+    seat, players, cards, aces = _terms(seat=seat, players=players, cards=cards, aces=aces)
     numbers = all(isinstance(x, int) for x in (seat, players, cards, aces))
     if numbers:
         _check_deal(seat, players, cards, aces)
@@ -106,7 +110,7 @@ def first_banker_probability(seat: int | sp.Expr = s, players: int | sp.Expr = p
 def first_banker_probabilities(players: int, cards: int = 104,
                                aces: int = 8) -> list[sp.Rational]:
     """Every seat's chance of the first ace, seat 1 first, as exact rationals (R4)."""
-    _check_deal(1, players, cards, aces)
+    _, players, cards, aces = _check_deal(1, players, cards, aces)
     return [first_banker_probability(seat, players, cards, aces) for seat in range(1, players + 1)]
 
 
@@ -117,9 +121,8 @@ def at_least(least: int, rank_count: int, unseen: int, drawn: int) -> Fraction:
     The chance is symmetric in r and k (it equals C(k, i) C(u − k, r − i) / C(u, r)), so the
     sum runs over the smaller of the two, each term from the one before by a ratio.
     """
-    _check_cards(rank_count, unseen, drawn)
-    if isinstance(least, bool) or not isinstance(least, int) or least < 0:
-        raise CardError(f"least={least!r} is not a number of cards (use a whole number 0 or more)")
+    rank_count, unseen, drawn = _check_cards(rank_count, unseen, drawn)
+    least = whole(least, "least", 0, error=CardError)
     few, many = sorted((rank_count, drawn))
     limits.check_exact_size(few, unseen)
     lowest = max(0, few - (unseen - many))  # fewer would leave the other cards too few
@@ -147,7 +150,7 @@ def at_least_one(rank_count: int, unseen: int, drawn: int) -> Fraction:
 
     The same as 1 − (u − k)_r / (u)_r, falling factorials of the smaller of r and k.
     """
-    _check_cards(rank_count, unseen, drawn)
+    rank_count, unseen, drawn = _check_cards(rank_count, unseen, drawn)
     few, many = sorted((rank_count, drawn))
     limits.check_exact_size(few, unseen)
     return 1 - Fraction(perm(unseen - many, few), perm(unseen, few))
@@ -157,22 +160,25 @@ def hypergeom(rank_count: int, unseen: int, drawn: int) -> Any:
     """scipy's distribution of how many cards of a rank come in the next `drawn` (floats)."""
     from scipy.stats import hypergeom as scipy_hypergeom
 
-    _check_cards(rank_count, unseen, drawn)
+    rank_count, unseen, drawn = _check_cards(rank_count, unseen, drawn)
     return scipy_hypergeom(M=unseen, n=rank_count, N=drawn)
 
 
-def as_sympy(x: Any) -> Any:
+def as_sympy(x: Any, _depth: int = 0) -> Any:
     """An exact result as sympy: Fraction -> Rational, and so inside dicts, lists and tuples."""
+    if _depth > DEEPEST:
+        raise RuleError(f"{quote(x)} lies more than {DEEPEST} lists or dicts deep (use exact "
+                        "results as the functions return them)")
     if isinstance(x, Mapping):
-        return {key: as_sympy(value) for key, value in x.items()}
+        return {key: as_sympy(value, _depth + 1) for key, value in x.items()}
     if isinstance(x, (list, tuple)):
-        return type(x)(as_sympy(item) for item in x)
+        return type(x)(as_sympy(item, _depth + 1) for item in x)
     if isinstance(x, sp.Basic):
         return x
-    if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
-        raise RuleError(f"{x!r} is not an exact number (use an int, a fractions.Fraction or a "
-                        "sympy expression; a float has already lost exactness)")
-    return sp.Rational(x.numerator, x.denominator)
+    if isinstance(x, bool) or not isinstance(x, (numbers.Rational)):
+        raise RuleError(f"{quote(x)} is not an exact number (use an int, a fractions.Fraction "
+                        "or a sympy expression; a float has already lost exactness)")
+    return sp.Rational(int(x.numerator), int(x.denominator))
 
 
 def latex(x: Any) -> str:
@@ -198,6 +204,7 @@ def latex_with_percent(x: int | Fraction | sp.Rational, digits: int = 2,
 
 def _relation(value: Fraction, digits: int, language: str) -> str:
     """'≈ 7.84%' or '= 50.00%' (the sign says whether the decimals are exact)."""
+    digits = whole(digits, "digits", 0, 12)
     written = numerals.percent(value, numerals.check_language(language), digits)
     return f"{'=' if numerals.shows_exactly(value, written, language) else '≈'} {written}"
 
@@ -206,38 +213,34 @@ def _fraction(x: int | Fraction | sp.Rational) -> Fraction:
     """A Fraction from an int, Fraction or sympy Rational."""
     number = as_sympy(x)
     if not isinstance(number, sp.Rational):
-        raise RuleError(f"{x!r} is not a number (use an int, a Fraction or a sympy Rational)")
+        raise RuleError(f"{quote(x)} is not a number (use an int, a Fraction or a sympy Rational)")
     return Fraction(int(number.p), int(number.q))
-
-
-def _rule_set(rules: RulesLike) -> RuleSet:
-    if not isinstance(rules, (RuleSet, str)):
-        raise RuleError(f"rules={rules!r} is not a RuleSet (use HISTORICAL, a RuleSet or a "
-                        "variant name such as 'ochko')")
-    return variant(rules)
 
 
 def _packs(packs: int | sp.Symbol) -> sp.Expr:
     if isinstance(packs, sp.Symbol):
         return packs
-    if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
-        raise RuleError(f"packs={packs!r} is not valid (use a whole number 1 or more, or the "
-                        "symbol n)")
-    return sp.Integer(packs)
+    return sp.Integer(whole(packs, "packs", 1, MOST_PACKS, message="packs={value} is not valid "
+                            f"(use a whole number 1-{MOST_PACKS}, or the symbol n)"))
 
 
-def _check_total(total: int, soft: bool) -> None:
-    if total not in (19, 20) or isinstance(total, bool) or not isinstance(soft, bool):
-        raise RuleError(f"total={total!r}, soft={soft!r} is not valid (use total 19 or 20 and "
-                        "soft True or False)")
+def _check_total(total: object, soft: object) -> None:
+    if not (is_whole(total) and total in (19, 20)) or not isinstance(soft, bool):
+        raise RuleError(f"total={quote(total)}, soft={quote(soft)} is not valid (use total 19 or "
+                        "20 and soft True or False)")
 
 
-def _check_terms(**terms: object) -> None:
-    """Refuse anything but a whole number or a sympy expression in a formula (R4)."""
+def _terms(**terms: object) -> list[Any]:
+    """Each term of a formula as an int, or a sympy expression in symbols (R4)."""
+    checked = []
     for name, value in terms.items():
-        if isinstance(value, bool) or not isinstance(value, (int, sp.Basic)):
-            raise RuleError(f"{name}={value!r} is not valid (use a whole number or a sympy "
-                            "symbol such as symbolic.u)")
+        if is_whole(value):
+            checked.append(int(value))
+        elif isinstance(value, sp.Expr) and value.free_symbols:
+            checked.append(value)
+        else:
+            refuse(name, value, "a whole number or a sympy symbol such as symbolic.u")
+    return checked
 
 
 def _check_shoe(cards: int, aces: int) -> None:
@@ -249,24 +252,27 @@ def _check_shoe(cards: int, aces: int) -> None:
                         "(use at least one ace and no more aces than cards)")
 
 
-def _check_deal(seat: int | sp.Expr, players: int | sp.Expr, cards: int | sp.Expr,
-                aces: int | sp.Expr) -> None:
-    _check_terms(seat=seat, players=players, cards=cards, aces=aces)
-    if not isinstance(players, int) or not 1 <= players <= MOST_PLAYERS:
-        raise RuleError(f"players={players!r} is not valid (use a whole number "
-                        f"1-{MOST_PLAYERS})")
+def _check_deal(seat: object, players: object, cards: object,
+                aces: object) -> tuple[Any, int, Any, Any]:
+    """Numbers for a deal of the first bank: a seat of 1-12 players at a shoe with an ace (R4)."""
+    seat, players, cards, aces = _terms(seat=seat, players=players, cards=cards, aces=aces)
+    players = whole(players, "players", 1, MOST_PLAYERS)
     if not isinstance(seat, int) or not 1 <= seat <= players:
-        raise RuleError(f"seat={seat!r} is not valid (use a seat 1-{players})")
+        raise RuleError(f"seat={quote(seat)} is not valid (use a seat 1-{players})")
     if not isinstance(cards, int) or not isinstance(aces, int):
-        raise RuleError(f"cards={cards!r}, aces={aces!r} is not valid (use whole numbers)")
+        raise RuleError(f"cards={quote(cards)}, aces={quote(aces)} is not valid (use whole "
+                        "numbers)")
     _check_shoe(cards, aces)
+    return seat, players, cards, aces
 
 
-def _check_cards(rank_count: int, unseen: int, drawn: int) -> None:
-    for name, value in (("rank_count", rank_count), ("unseen", unseen), ("drawn", drawn)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise CardError(f"{name}={value!r} is not a number of cards "
-                            "(use a whole number 0 or more)")
+def _check_cards(rank_count: object, unseen: object, drawn: object) -> tuple[int, int, int]:
+    """Whole numbers of cards; how large a shoe may be is limits.check_exact_size's to say."""
+    rank_count, unseen, drawn = (
+        whole(value, name, 0, None, CardError, message=f"{name}={{value}} is not a number "
+              "of cards (use a whole number 0 or more)")
+        for name, value in (("rank_count", rank_count), ("unseen", unseen), ("drawn", drawn)))
     if rank_count > unseen or drawn > unseen:
         raise CardError(f"rank_count={rank_count}, drawn={drawn} with unseen={unseen} is not "
                         "possible (neither can be more than the unseen cards)")
+    return rank_count, unseen, drawn

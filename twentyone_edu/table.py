@@ -22,8 +22,10 @@ after the banker (wrapping round). The phases of a round are in PHASES; `to_act`
 name, 'banker', or None.
 
 Choices where RULES.md leaves room (each is stated again where it is made):
-- Seating: 2–12 distinct names; the name 'banker' is kept for `to_act`. Bad seating raises
-  RuleError.
+- Seating: 2–12 distinct names of at most 40 characters; the name 'banker' is kept for
+  `to_act`. Bad seating raises RuleError. A purse is a whole number 1 to 10**9.
+- The seed is None (a random shuffle), a whole number 0 or more, or a text. A negative seed is
+  refused: Python's random.Random would deal seed=-5 exactly as seed=5.
 - R4: the cards are looked at, not taken: they go back and the shoe is reshuffled before play.
   `Table(..., banker=name)` seats a banker without the draw. Staking or dealing before a banker
   is chosen raises IllegalAction.
@@ -66,18 +68,20 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from numbers import Integral
 from typing import Any, TypeVar
 
 from .cards import PACKS, SUITS, Card, HandValue, Shoe, hand_value, parse_cards
 from .errors import CardError, IllegalAction, RuleError, StakeError
 from .results import HandLike, Outcome, RulesLike
-from .rules import HISTORICAL, RuleSet, settle, variant
+from .rules import HISTORICAL, RuleSet, settle
+from .validate import answer, bounded, flag, quote, rule_set, seed_of, short_text, whole
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
+LONGEST_NAME = 40  # characters of a player's name
+MAX_PURSE = 10**9
 PHASES = ("choose_banker", "staking", "players", "banker", "settle", "settled")
 
 Money = int | Fraction
@@ -180,10 +184,10 @@ class Table:
                  seed: int | str | None = None, purse: int = 100,
                  banker: str | None = None) -> None:
         self._lock = threading.RLock()  # public methods call each other: a re-entrant lock
-        self.rules = _check_rules(rules)
+        self.rules = rule_set(rules)
         names = _check_players(players)
-        _check_seed(seed)
-        _check_purse(purse)
+        seed = seed_of(seed, texts=True)
+        purse = whole(purse, "purse", 1, MAX_PURSE)
         self.seed = seed
         self._rng = random.Random(seed)
         self._players = names
@@ -360,7 +364,7 @@ class Table:
         if seat == self._banker:
             raise StakeError(f"{seat} holds the bank and the banker does not stake (R5); "
                              f"players who may stake: {_names(self._others())}")
-        amount = _check_amount(amount, "stake")
+        amount = _amount(amount, "stake")
         late = self._check_stake_time(seat)
         committed = self._stakes.get(seat, 0) + self._late.get(seat, 0)
         purse, limit = self._purses[seat], self.rules.table_limit
@@ -393,7 +397,7 @@ class Table:
         if seat == seller:
             raise IllegalAction(f"{seat} already holds the bank: sell it to another player "
                                 f"({_names(self._others())}) (R20)")
-        price = _check_amount(price, "price")
+        price = _amount(price, "price")
         if price > self._purses[seat]:
             raise StakeError(f"a price of {price} is more than {seat}'s purse of "
                              f"{format_money(self._purses[seat])} (R20)")
@@ -524,8 +528,9 @@ class Table:
         """Play the named players by their policies (and the banker, if asked) until someone
         else must act; return to_act. A policy for the seat holding the bank is not used."""
         if not isinstance(policies, Mapping):
-            raise RuleError(f"policies={policies!r} is not a dict of name -> policy "
+            raise RuleError(f"policies={quote(policies)} is not a dict of name -> policy "
                             "(e.g. {'Vera': 17})")
+        banker = flag(banker, "banker")
         wants = {self._seat(name): _check_policy(p, self.rules) for name, p in policies.items()}
         while True:
             if self._phase == "players" and self._to_act in wants:
@@ -538,7 +543,9 @@ class Table:
     def _play_player(self, seat: str, wants_card: WantsCard) -> tuple[Card, ...]:
         bought = []
         while self._phase == "players" and self._to_act == seat:
-            if wants_card(tuple(self._hands[seat]), self.seen_cards(seat)) and self._cards_left():
+            hand = tuple(self._hands[seat])
+            if answer(wants_card(hand, self.seen_cards(seat)), _cards(hand)) and \
+                    self._cards_left():
                 bought.append(self.buy())
             else:
                 self.stand()
@@ -678,9 +685,9 @@ class Table:
 
     def _seat(self, player: str) -> str:
         """The name of a seat at the table; anything else is an IllegalAction."""
-        name = player.strip() if isinstance(player, str) else player
+        name = player.strip() if isinstance(player, str) else None
         if name not in self._players:
-            raise IllegalAction(f"{player!r} is not at the table (players: "
+            raise IllegalAction(f"{quote(player)} is not at the table (players: "
                                 f"{_names(self._players)})")
         return name
 
@@ -738,7 +745,7 @@ class Table:
             raise IllegalAction(f"nobody may {action} now: {self._describe_phase()}")
         if player is None:
             return self._to_act if self._phase == "players" else self._banker
-        if self._phase == "banker" and player == "banker":
+        if self._phase == "banker" and isinstance(player, str) and player == "banker":
             return self._banker
         seat = self._seat(player)
         acting = self._to_act if self._phase == "players" else self._banker
@@ -778,24 +785,18 @@ class Table:
         }[self._phase]
 
 
-def _check_rules(rules: RulesLike) -> RuleSet:
-    if not isinstance(rules, (RuleSet, str)):
-        raise RuleError(f"rules={rules!r} is not a RuleSet or a variant name "
-                        "(use e.g. HISTORICAL or 'ochko')")
-    return variant(rules)
-
-
-def _check_players(players: Iterable[str]) -> list[str]:
+def _check_players(players: object) -> list[str]:
     """2–12 distinct, non-empty names, stripped (R4, R19)."""
-    if isinstance(players, str) or not isinstance(players, Iterable):
-        raise RuleError(f"players={players!r} is not a list of names (use e.g. ['Anna', 'Boris'])")
+    seated = bounded(players, "players", 1000, use=f"a list of {MIN_PLAYERS}-{MAX_PLAYERS} "
+                     "names, e.g. ['Anna', 'Boris']")
+    if len(seated) > MAX_PLAYERS:
+        raise RuleError(f"{len(seated)} players cannot make a table "
+                        f"(seat {MIN_PLAYERS}-{MAX_PLAYERS} players)")
     names: list[str] = []
-    for player in players:
-        if not isinstance(player, str):
-            raise RuleError(f"{player!r} is not a player's name (use a non-empty text)")
-        name = player.strip()
+    for player in seated:
+        name = short_text(player, "name", LONGEST_NAME).strip()
         if not name:
-            raise RuleError(f"{player!r} is an empty name (every player needs a name)")
+            raise RuleError(f"{quote(player)} is an empty name (every player needs a name)")
         if name == "banker":
             raise RuleError("'banker' cannot be a player's name: to_act uses it for the "
                             "banker's turn (choose another name)")
@@ -808,30 +809,20 @@ def _check_players(players: Iterable[str]) -> list[str]:
     return names
 
 
-def _check_seed(seed: int | str | None) -> None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise RuleError(f"seed={seed!r} is not a seed (use a whole number, a text or None)")
-
-
-def _check_purse(purse: int) -> None:
-    if isinstance(purse, bool) or not isinstance(purse, Integral) or purse < 1:
-        raise RuleError(f"purse={purse!r} is not a purse (use a positive whole number)")
-
-
-def _check_amount(amount: int, what: str) -> int:
-    if isinstance(amount, bool) or not isinstance(amount, Integral) or amount < 1:
-        raise StakeError(f"{what} {amount!r} is not a positive whole number (use 1, 2, 3, ...)")
-    return int(amount)
+def _amount(amount: object, what: str) -> int:
+    """A stake or a price: a positive whole number of at most MAX_PURSE (R5, R20)."""
+    return whole(amount, what, 1, MAX_PURSE, StakeError,
+                 message=f"{what} {{value}} is not a positive whole number (use 1, 2, 3, ...)")
 
 
 def _check_policy(policy: Policy, rules: RuleSet) -> WantsCard:
     """A function (hand, seen) -> bool from a threshold N (buy while total < N) or a function."""
     if callable(policy):
         return policy
-    if isinstance(policy, bool) or not isinstance(policy, Integral) or not 2 <= policy <= 21:
-        raise RuleError(f"policy={policy!r} is not a policy (use a whole number 2-21, meaning "
-                        "'buy while the total is below it', or a function (hand, seen) -> bool)")
-    return lambda hand, seen: hand_value(hand, rules).total < policy
+    threshold = whole(policy, "policy", 2, 21, message="policy={value} is not a policy (use a "
+                      "whole number 2-21, meaning 'buy while the total is below it', or a "
+                      "function (hand, seen) -> bool)")
+    return lambda hand, seen: hand_value(hand, rules).total < threshold
 
 
 def _payment_rule(outcome: Outcome, against: Outcome, amount: Money) -> str:

@@ -15,12 +15,14 @@ from ..cards import Shoe, hand_value, parse_cards
 from ..numerals import decimal, fraction, percent, shows_exactly
 from ..results import DecisionValues, Distribution, Outcome
 from ..rules import variant
+from ..validate import short_text
 from .common import ChartImage, InputError, escape
 from .explorer import (
     Computation,
     Explorer,
     exact_html,
     keep_message,
+    offered_rules,
     reraise,
     unless_relabelling,
 )
@@ -38,7 +40,8 @@ class AdviceExplorer(Explorer):
 
     def __init__(self, hand: str = "10 9", seen: str = "", rules: str = "historical",
                  language: str = "en"):
-        rule_set = variant(rules)
+        rule_set = offered_rules(rules)
+        hand, seen = short_text(hand, "hand"), short_text(seen, "seen")
         super().__init__("t21-advice", rule_set, "t21-advice-rules", language)
         self.hand: tuple = ()
         self.seen: tuple = ()

@@ -14,7 +14,8 @@ import ipywidgets as widgets
 
 from .. import exact, simulate
 from ..numerals import count, percent
-from ..table import Table
+from ..table import MAX_PLAYERS, Table
+from ..validate import one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
 from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling
@@ -37,6 +38,9 @@ class BankerChooser(Bilingual, widgets.VBox):
 
     def __init__(self, players: int = 5, seed: int | None = 1, language: str = "en",
                  trials: int = 10_000):
+        players = whole(players, "players", 2, MAX_PLAYERS)
+        seed = seed_of(seed)
+        trials = one_of(trials, "trials", TRIALS)
         super().__init__()
         self.add_class("t21-banker-chooser")
         self.message = MessageLine(language)
@@ -80,7 +84,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self.animate_toggle = widgets.ToggleButton(value=False, layout=auto)
         self.trials_box = widgets.Dropdown(
             options=TRIALS,  # labelled in the language by _relabel
-            value=trials if trials in TRIALS else TRIALS[1], style=wide)
+            value=trials, style=wide)
         self.simulate_button = widgets.Button(layout=auto)
         self.result = widgets.HTML()
         self.seats = widgets.HTML()

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_cards
+from ..cards import MOST_CARDS, Card, parse_cards
 from ..errors import CardError
+from ..validate import bounded, one_of, quote, whole
 from .common import COLOURS, escape
 from .i18n import check_language, text
 
@@ -89,10 +90,15 @@ def card_svg(card: Card | str | None, state: str = OPEN, language: str = "en",
              height: int = 112) -> str:
     """One card as an inline SVG image with role="img", an aria-label and a <title> (R8)."""
     check_language(language)
+    height = whole(height, "height", 10, 1000, CardError)
     if isinstance(card, str):
-        (card,) = parse_cards(card)
-    if state not in (OPEN, CLOSED, PEEK):
-        raise CardError(f"state={state!r} is not a card state (use 'open', 'closed', 'peek')")
+        parsed = parse_cards(card)
+        if len(parsed) != 1:
+            raise CardError(f"card={quote(card)} is not one card (give one card, e.g. 'K♠')")
+        card = parsed[0]
+    elif card is not None and not isinstance(card, Card):
+        parse_cards([card])  # refused, by name
+    one_of(state, "state", (OPEN, CLOSED, PEEK), CardError, "'open', 'closed' or 'peek'")
     label = escape(card_label(card, state, language))
     body = _back() if state == CLOSED or card is None else _face(card, state == PEEK)
     width = round(height * WIDTH / HEIGHT)
@@ -104,8 +110,11 @@ def card_svg(card: Card | str | None, state: str = OPEN, language: str = "en",
 def hand_html(cards: Iterable[Card], states: Iterable[str] | None = None,
               language: str = "en", height: int = 112) -> str:
     """A row of cards as HTML; `states` gives each card's state (all open if omitted)."""
-    cards = list(cards)
-    states = [OPEN] * len(cards) if states is None else list(states)
+    cards = bounded(cards, "cards", MOST_CARDS, CardError, f"at most {MOST_CARDS} cards")
+    states = [OPEN] * len(cards) if states is None else bounded(
+        states, "states", len(cards), CardError, "one state per card")
+    if len(states) != len(cards):
+        raise CardError(f"{len(states)} states for {len(cards)} cards (give one state per card)")
     if not cards:
         return (f'<span style="color:{COLOURS["muted"]};font-style:italic">'
                 f'{escape(text("cards_none", language))}</span>')
@@ -120,7 +129,7 @@ class CardsView(widgets.HTML):
                  language: str = "en", height: int = 112, **kwargs):
         super().__init__(**kwargs)
         self.add_class("t21-cards")
-        self.height = height
+        self.height = whole(height, "height", 10, 1000, CardError)
         self.language = check_language(language)
         self.show(cards, states)
 
@@ -129,6 +138,8 @@ class CardsView(widgets.HTML):
         """Show these cards in these states (open if omitted), in `language` if given."""
         if language is not None:
             self.language = check_language(language)
-        self.cards = list(cards)
-        self.states = [OPEN] * len(self.cards) if states is None else list(states)
-        self.value = hand_html(self.cards, self.states, self.language, self.height)
+        cards = bounded(cards, "cards", MOST_CARDS, CardError, f"at most {MOST_CARDS} cards")
+        states = None if states is None else bounded(states, "states", len(cards), CardError,
+                                                     "one state per card")
+        self.value = hand_html(cards, states, self.language, self.height)
+        self.cards, self.states = cards, [OPEN] * len(cards) if states is None else states

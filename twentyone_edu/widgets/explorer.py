@@ -12,9 +12,9 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from ..errors import RuleError
 from ..numerals import fraction, percent, shows_exactly, signed
 from ..rules import VARIANTS, RuleSet
+from ..validate import one_of, refuse, rule_set
 from .common import MessageLine, escape
 from .i18n import text
 from .language import Bilingual
@@ -25,12 +25,19 @@ THRESHOLDS = tuple(range(12, 22))  # the explorers' thresholds: buy while the to
 def threshold_menu(value: int, name: str, css: str) -> widgets.Dropdown:
     """A menu of thresholds 12–21 (R11, R14): a menu, not a slider, whose handle has no name
     for a screen reader; a value not offered is a RuleError naming it."""
-    if value not in THRESHOLDS or isinstance(value, bool):
-        raise RuleError(f"{name}={value!r} is not offered (use a whole number 12-21)")
+    value = one_of(value, name, THRESHOLDS, use="a whole number 12-21")
     menu = widgets.Dropdown(options=THRESHOLDS, value=value,
                             layout=widgets.Layout(width="auto"))
     menu.add_class(css)
     return menu
+
+
+def offered_rules(rules) -> RuleSet:
+    """A rule set of the explorers' menu: one of VARIANTS, by name or as a RuleSet."""
+    chosen = rule_set(rules)
+    if VARIANTS.get(chosen.name) != chosen:
+        refuse("rules", rules, f"one of {', '.join(VARIANTS)}")
+    return chosen
 
 
 def rules_options(language: str) -> list[tuple[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import RuleError
+from ..validate import quote
 
 LANGUAGES = ("en", "ru")
 
@@ -358,6 +359,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "bad_seed": ("the seed {value} is not a whole number (use e.g. 2024, or leave the box "
                  "empty for a random deal)", "зерно {value} — не целое число (введите, "
                  "например, 2024 или оставьте поле пустым для случайной сдачи)"),
+    "bad_seed_negative": ("the seed {value} is negative (use a whole number 0 or more, e.g. "
+                          "2024, or leave the box empty for a random deal)",
+                          "зерно {value} отрицательное (введите целое число не меньше 0, "
+                          "например 2024, или оставьте поле пустым для случайной сдачи)"),
+    "tw_names_too_long": ("the names box holds {length} characters (use at most {limit}: up "
+                          "to 12 names)", "в поле имён {length} символов (можно не больше "
+                          "{limit}: до 12 имён)"),
     "bad_amount": ("{value} is not a whole number (use 1, 2, 3, ...)",
                    "{value} — не целое число (введите 1, 2, 3, ...)"),
     "bad_threshold": ("{value} is not a threshold for {name} (use a whole number 2-21, "
@@ -559,8 +567,8 @@ _PHRASES_RU = [(re.compile(pattern), template) for pattern, template in ENGINE_P
 
 def check_language(language: str) -> str:
     """The language code if it is one the widgets speak ('en' or 'ru')."""
-    if language not in LANGUAGES:
-        raise RuleError(f"language={language!r} is not available (use 'en' or 'ru')")
+    if not (isinstance(language, str) and language in LANGUAGES):
+        raise RuleError(f"language={quote(language)} is not available (use 'en' or 'ru')")
     return language
 
 

@@ -45,8 +45,15 @@ class Bilingual:
         """Start in `language`, with the switch that changes it."""
         self._language = check_language(language)
         self.language_toggle = language_toggle(self._language)
-        self.language_toggle.observe(
-            guard(lambda *_: self._apply_language(self.language_toggle.value)), names="value")
+        self.language_toggle.observe(guard(lambda *_: self._toggled()), names="value")
+
+    def _toggled(self) -> None:
+        """Show the widget in the language chosen; a switch left with no choice (None, which
+        ipywidgets allows) goes back to the language on show."""
+        if self.language_toggle.value is None:
+            self.language_toggle.value = self._language
+        else:
+            self._apply_language(self.language_toggle.value)
 
     def _apply_language(self, language: str) -> None:
         """Show the message line and every label again in `language`."""

@@ -15,10 +15,22 @@ from functools import partial
 import ipywidgets as widgets
 
 from ..cards import hand_value
-from ..errors import RuleError, StakeError, TwentyOneError
+from ..errors import StakeError, TwentyOneError
 from ..numerals import money
-from ..rules import HISTORICAL, VARIANTS, variant
-from ..table import Table
+from ..rules import HISTORICAL, VARIANTS
+from ..table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Table
+from ..validate import (
+    bounded,
+    flag,
+    is_whole,
+    one_of,
+    quote,
+    refuse,
+    rule_set,
+    seed_of,
+    short_text,
+    whole,
+)
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
@@ -32,23 +44,34 @@ CARD_HEIGHT = 84
 THRESHOLDS = tuple(range(2, 22))  # computer players buy while below (R11)
 _WHOLE = re.compile(r"[+-]?\d{1,12}")
 _WIDE = {"description_width": "initial"}
+LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box: 'Name:15, '
 
 
 def parse_whole(value: str, key: str = "bad_amount") -> int:
     """A whole number typed into a box; anything else is an InputError naming the text."""
     typed = value.strip()
     if not _WHOLE.fullmatch(typed):
-        raise InputError(key, value=repr(value))
+        raise InputError(key, value=quote(value))
     return int(typed)
 
 
 def parse_seed(value: str) -> int | None:
-    """The seed box: empty for a random shuffle, otherwise a whole number."""
-    return None if not value.strip() else parse_whole(value, "bad_seed")
+    """The seed box: empty for a random shuffle, otherwise a whole number 0 or more."""
+    if not value.strip():
+        return None
+    seed = parse_whole(value, "bad_seed")
+    if seed < 0:
+        raise InputError("bad_seed_negative", value=quote(value.strip()))
+    return seed
 
 
 def parse_names(value: str) -> tuple[list[str], dict[str, int]]:
-    """'You, Vera:15, Pavel' -> the names and each computer player's own threshold."""
+    """'You, Vera:15, Pavel' -> the names and each computer player's own threshold.
+
+    The box holds at most LONGEST_NAMES characters, so a pasted megabyte is refused at once.
+    """
+    if len(value) > LONGEST_NAMES:
+        raise InputError("tw_names_too_long", length=f"{len(value):,}", limit=LONGEST_NAMES)
     names, thresholds = [], {}
     for item in value.split(","):
         name, colon, threshold = item.partition(":")
@@ -56,7 +79,7 @@ def parse_names(value: str) -> tuple[list[str], dict[str, int]]:
         names.append(name)
         if colon:
             if not _WHOLE.fullmatch(threshold.strip()):
-                raise InputError("bad_threshold", value=repr(threshold.strip()), name=name)
+                raise InputError("bad_threshold", value=quote(threshold.strip()), name=name)
             thresholds[name] = int(threshold)
     return names, thresholds
 
@@ -94,14 +117,21 @@ class TableWidget(Bilingual, widgets.VBox):
                  language: str = "en", you: int | str | None = 0, threshold: int = 17,
                  purse: int = 100, banker_by_hand: bool = False, computer_stake: int = 1):
         check_language(language)
-        if isinstance(computer_stake, bool) or not isinstance(computer_stake, int) or not (
-                1 <= computer_stake):
-            raise RuleError(f"computer_stake={computer_stake!r} is not a stake (use a positive "
-                            "whole number, the stake of each computer player)")
-        self.purse, self.computer_stake = purse, computer_stake
-        if players is None or isinstance(players, int):
-            players = default_names(4 if players is None else players, language)
-        rules = variant(rules)
+        self.computer_stake = whole(computer_stake, "computer_stake", 1, MAX_PURSE)
+        self.purse = whole(purse, "purse", 1, MAX_PURSE)
+        if players is None or is_whole(players):
+            players = default_names(4 if players is None else whole(
+                players, "players", 2, MAX_PLAYERS), language)
+        players = [short_text(name, "a player's name", LONGEST_NAME) for name in bounded(
+            players, "players", MAX_PLAYERS, use=f"a number 2-{MAX_PLAYERS} or a list of at "
+                                                 f"most {MAX_PLAYERS} names")]
+        rules = rule_set(rules)
+        seed = seed_of(seed)
+        banker_by_hand = flag(banker_by_hand, "banker_by_hand")
+        threshold = one_of(threshold, "threshold", THRESHOLDS, use="a whole number 2-21: "
+                           "computer players buy while their total is below it")
+        if not (you is None or is_whole(you) or isinstance(you, str)):
+            refuse("you", you, "a seat's index, a player's name, or None to watch")
         super().__init__()
         self.add_class("t21-table-widget")
         self.message = MessageLine(language)
@@ -114,7 +144,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
         self._build_displays()
         self._new_table()
-        if isinstance(you, int) and not isinstance(you, bool):
+        if is_whole(you):
             you = self.table.players[you] if 0 <= you < len(self.table.players) else None
         self.you_box.value = you if you in self.table.players else ""
         self._wire()
@@ -138,9 +168,6 @@ class TableWidget(Bilingual, widgets.VBox):
                                      "tw_names")
         self._label(self.names_box, "tw_names_help", "placeholder")
         self.you_box = self._label(widgets.Dropdown(style=_WIDE), "tw_you")
-        if threshold not in THRESHOLDS:
-            raise RuleError(f"threshold={threshold!r} is not a threshold (use a whole number "
-                            "2-21: computer players buy while their total is below it)")
         self.threshold_box = self._label(widgets.Dropdown(
             options=THRESHOLDS, value=threshold, style=_WIDE), "tw_threshold")
         options = list(VARIANTS.values())

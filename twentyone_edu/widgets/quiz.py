@@ -31,6 +31,7 @@ import ipywidgets as widgets
 
 from .. import numerals
 from ..errors import RuleError, TwentyOneError
+from ..validate import LONGEST_TEXT, bounded, is_array, quote, real, refuse, whole
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
 from .language import Bilingual
@@ -38,6 +39,7 @@ from .language import Bilingual
 TOKEN_PREFIX = "t21q1"
 DIGITS = range(2, 9)  # significant digits stored in a token
 MAX_INPUT = 60  # characters; longer answers are refused before parsing
+MAX_CHOICES, MAX_HINTS = 26, 20
 
 class AnswerError(TwentyOneError):
     """A typed answer that is not a number; `key` and `fields` give the message in any language."""
@@ -80,16 +82,18 @@ def parse_answer(typed: str, language: str = "en") -> TypedAnswer:
 
 def exact_value(value) -> Fraction:
     """A teacher's answer as an exact Fraction: int, Fraction, sympy Rational, float or text."""
-    if isinstance(value, bool):
-        raise RuleError(f"answer={value!r} is not a number (use e.g. Fraction(4, 51) or '4/51')")
+    if isinstance(value, bool) or is_array(value):
+        raise RuleError(f"answer={quote(value)} is not a number (use e.g. Fraction(4, 51) or "
+                        "'4/51')")
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, float):
-        return Fraction(repr(value))  # 0.0784 means the decimal 0.0784, not the binary float
+        # 0.0784 means the decimal 0.0784, not the binary float
+        return Fraction(repr(real(value, "answer")))
     try:
         return parse_answer(str(value)).value
     except AnswerError as error:
-        raise RuleError(f"answer={value!r} is not a number (use e.g. Fraction(4, 51), "
+        raise RuleError(f"answer={quote(value)} is not a number (use e.g. Fraction(4, 51), "
                         f"'4/51' or '0.0784'): {error}") from None
 
 
@@ -143,8 +147,8 @@ def make_answer_token(value, salt: str | None = None) -> str:
     significant digits, and of the text itself; the value cannot be read back from it.
     """
     salt = salt if salt is not None else secrets.token_hex(6)
-    if not re.fullmatch(r"[0-9a-zA-Z]{1,32}", salt):
-        raise RuleError(f"salt={salt!r} is not valid (use 1-32 letters or digits)")
+    if not (isinstance(salt, str) and re.fullmatch(r"[0-9a-zA-Z]{1,32}", salt, re.ASCII)):
+        refuse("salt", salt, "1-32 letters or digits")
     hashes = set()
     if isinstance(value, str):
         if not value.strip():
@@ -165,9 +169,24 @@ def make_answer_token(value, salt: str | None = None) -> str:
 def _read_token(token: str) -> tuple[str, frozenset[str]]:
     parts = token.split(":")
     if len(parts) != 3 or parts[0] != TOKEN_PREFIX or not parts[1] or not parts[2]:
-        raise RuleError(f"answer={token!r} is not an answer token "
+        raise RuleError(f"answer={quote(token)} is not an answer token "
                         "(make one with make_answer_token(value))")
     return parts[1], frozenset(parts[2].split(","))
+
+
+def _teacher_text(value, name: str):
+    """A text the teacher gives: a str, an (English, Russian) pair or a {'en':…, 'ru':…} dict,
+    each text at most LONGEST_TEXT characters."""
+    if isinstance(value, dict) and value and set(value) <= {"en", "ru"}:
+        texts = list(value.values())
+    elif isinstance(value, tuple | list) and 1 <= len(value) <= 2:
+        texts = list(value)
+    else:
+        texts = [value]
+    if not all(isinstance(t, str) and len(t) <= LONGEST_TEXT for t in texts):
+        refuse(name, value, f"a text of at most {LONGEST_TEXT:,} characters, an (English, "
+               "Russian) pair or a {'en': ..., 'ru': ...} dict")
+    return value
 
 
 def _localised(value, language: str) -> str:
@@ -201,12 +220,13 @@ class Quiz(Bilingual, widgets.VBox):
         super().__init__()
         self.add_class("t21-quiz")
         self._speak(language, self._guarded)
-        if not isinstance(min_digits, int) or not 1 <= min_digits <= max(DIGITS):
-            raise RuleError(f"min_digits={min_digits!r} is not valid (use a whole number 1-8)")
-        self.question = question
-        self.choices = list(choices) if choices is not None else None
-        self.hints = list(hints)
-        self.min_digits = min_digits
+        self.min_digits = whole(min_digits, "min_digits", 1, max(DIGITS))
+        self.question = _teacher_text(question, "question")
+        self.choices = None if choices is None else [
+            _teacher_text(choice, "a choice") for choice in bounded(
+                choices, "choices", MAX_CHOICES, use=f"a list of at most {MAX_CHOICES} texts")]
+        self.hints = [_teacher_text(hint, "a hint") for hint in bounded(
+            hints, "hints", MAX_HINTS, use=f"a list of at most {MAX_HINTS} texts")]
         token = answer if isinstance(answer, str) and answer.startswith(TOKEN_PREFIX + ":") \
             else make_answer_token(answer)
         self._salt, self._hashes = _read_token(token)
@@ -312,6 +332,7 @@ class Quiz(Bilingual, widgets.VBox):
         """Whether a typed answer (or a choice's index) is right; AnswerError if not a number
         as the quiz's language writes numbers."""
         if self.choices is not None:
+            typed = whole(typed, "choice", 0, len(self.choices) - 1)
             return any(self._matches("text", _choice_text(t)) or self._same_number(t, language)
                        for language, t in _all_texts(self.choices[typed]))
         answer = parse_answer(typed, self._language)

@@ -15,15 +15,16 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import exact, simulate
-from ..errors import RuleError
 from ..numerals import count, decimal, signed
 from ..rules import variant
+from ..validate import one_of, whole
 from .common import ChartImage, escape
 from .explorer import (
     Computation,
     Explorer,
     exact_html,
     keep_message,
+    offered_rules,
     once,
     reraise,
     running_loop,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 ROUND_CHOICES = (1_000, 10_000, 100_000, 1_000_000, 5_000_000)
 PAUSE = 0.005  # seconds between steps, for the kernel to answer clicks (Stop)
 FRAME_EVERY = 0.2  # seconds between new frames of the chart while running
+MAX_SEED = 2**31 - 1  # the seed box's largest value
 CHART_REACH = 0.5  # the chart's y axis spans the exact value ± this many stakes
 
 
@@ -47,11 +49,10 @@ class SimulationExplorer(Explorer):
 
     def __init__(self, rules: str = "historical", policy: int = 17, rounds: int = 100_000,
                  seed: int = 0, language: str = "en"):
-        rule_set = variant(rules)
+        rule_set = offered_rules(rules)
+        rounds = one_of(rounds, "rounds", ROUND_CHOICES)
+        seed = whole(seed, "seed", 0, MAX_SEED)
         super().__init__("t21-simulation", rule_set, "t21-sim-rules", language)
-        if rounds not in ROUND_CHOICES:
-            raise RuleError(f"rounds={rounds!r} is not offered "
-                            f"(use one of {', '.join(map(str, ROUND_CHOICES))})")
         self.state = "idle"  # idle, computing, running, stopped, done
         self.exact_value: Fraction | None = None
         self.result: simulate.SimulationResult | None = None
@@ -68,7 +69,7 @@ class SimulationExplorer(Explorer):
                                           "t21-sim-banker")
         self.rounds_menu = widgets.Dropdown(options=ROUND_CHOICES, value=rounds)
         self.rounds_menu.add_class("t21-sim-rounds")
-        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED,
                                                layout=widgets.Layout(width="14em"))
         self.seed_box.add_class("t21-sim-seed")
         self.run_button = widgets.Button(button_style="primary", icon="play")
@@ -227,7 +228,7 @@ class SimulationExplorer(Explorer):
 
     def run_steps(self, k: int) -> int:
         """Take up to `k` steps now (for tests and scripts); the number of steps taken."""
-        taken = 0
+        k, taken = whole(k, "k", 0), 0
         while taken < k and self.step():
             taken += 1
         return taken

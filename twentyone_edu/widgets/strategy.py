@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from .. import exact
+from ..cards import RANKS
 from ..numerals import signed
 from ..rules import variant
+from ..validate import one_of
 from .common import ChartImage, escape
 from .explorer import (
     Computation,
     Explorer,
     exact_html,
     keep_message,
+    offered_rules,
     reraise,
     set_options,
     threshold_menu,
@@ -35,7 +38,10 @@ class StrategyExplorer(Explorer):
 
     def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
                  first: str | None = None, second: str | None = None, language: str = "en"):
-        rule_set = variant(rules)
+        rule_set = offered_rules(rules)
+        first, second = (None if rank is None else one_of(rank, name, RANKS, use="a rank A, "
+                                                          "2-10, J, Q or K, or None")
+                         for name, rank in (("first", first), ("second", second)))
         super().__init__("t21-strategy", rule_set, "t21-strategy-rules", language)
         self.state = "idle"  # computing, ready
         self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}

@@ -1,0 +1,245 @@
+"""One place that checks what callers give: each bad value is named, quoted briefly, with what
+is valid (DESIGN.md, "Errors").
+
+Every public function, constructor and widget of the package checks its arguments here. The
+rules, the same everywhere:
+
+- A whole number (a count, a size, a seed, a threshold) is an `int` or a numpy integer such as
+  `np.int64(3)`. A float is refused, even 3.0 or `np.float64(3.0)`: a count is exact, and a float
+  that happens to be whole is usually a mistake upstream. `True` and `False` are not numbers.
+- Money (a stake, a late addition) is exact: an int or a `fractions.Fraction`, never a float.
+- A payment of the rules (in stakes) may also be text such as '3/2' or a finite float, read as
+  the decimal it prints as (1.5 is 3/2).
+- A real number (a float for a chart) must be finite: NaN and infinities are refused.
+- A numpy array, or any sequence where one value is wanted, is refused as such, by name.
+- Text is bounded in length, and a collection (cards, names) in size, so a megabyte of input or
+  an endless iterator is refused at once instead of filling memory.
+- A message quotes at most QUOTE characters of the bad value, then an ellipsis.
+"""
+
+from __future__ import annotations
+
+import math
+import reprlib
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from itertools import islice
+from numbers import Integral, Rational, Real
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeGuard, TypeVar, overload
+
+from .errors import RuleError, TwentyOneError
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
+
+T = TypeVar("T")
+
+QUOTE = 40  # characters of a bad value quoted in a message
+LONGEST_TEXT = 10_000  # characters of any text argument (a hand, a list of names, ...)
+
+
+_SHORT = reprlib.Repr()  # writes out a few items of a list and a few characters of a text
+_SHORT.maxlevel, _SHORT.maxdict = 2, 4
+_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxset = _SHORT.maxfrozenset = _SHORT.maxdeque = 8
+_SHORT.maxstring = _SHORT.maxlong = _SHORT.maxother = QUOTE
+
+
+def quote(value: object) -> str:
+    """repr(value), cut to about QUOTE characters with an ellipsis; never fails, and never
+    writes out the whole of a huge text or list first."""
+    try:
+        shown = repr(value) if isinstance(value, str | bytes) and len(value) <= QUOTE \
+            else _SHORT.repr(value)
+    except Exception:  # an int of over 4300 digits, or a broken __repr__
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= QUOTE else shown[:QUOTE - 1] + "…"
+
+
+def refuse(name: str, value: object, use: str,
+           error: type[TwentyOneError] = RuleError) -> NoReturn:
+    """Raise `error` saying that `name`=value is not valid and what to use instead."""
+    raise error(f"{name}={quote(value)} is not valid (use {use})")
+
+
+def is_array(value: object) -> bool:
+    """Whether `value` is an array (numpy, pandas, ...), even of no dimension, rather than one
+    value: numpy's scalars such as np.int64(3) are single values."""
+    return type(value).__name__ == "ndarray" or (
+        hasattr(value, "shape") and getattr(value, "ndim", 0) != 0)
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether `value` is a whole number: an int or numpy integer, not a bool, not a float."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def span(low: float | None, high: float | None) -> str:
+    """The range 'low-high', 'low or more', 'at most high' in words."""
+    if low is not None and high is not None:
+        return f"{low:,}-{high:,}"
+    if low is not None:
+        return f"{low:,} or more"
+    return f"at most {high:,}" if high is not None else ""
+
+
+def whole(value: object, name: str, low: int | None = None, high: int | None = None,
+          error: type[TwentyOneError] = RuleError, message: str | None = None) -> int:
+    """`value` as an int, if it is a whole number within low..high (either may be None).
+
+    `message`, if given, is the error's text, with {value} for the quoted value.
+    """
+    if is_whole(value) and (low is None or value >= low) and (high is None or value <= high):
+        return int(value)
+    if message is not None:
+        raise error(message.format(value=quote(value)))
+    kind = "a whole number" if is_whole(value) or not _looks_whole(value) else \
+        f"a whole number such as {int(value)}, not a float"
+    refuse(name, value, f"{kind} {span(low, high)}".rstrip(), error)
+
+
+def _looks_whole(value: object) -> TypeGuard[float]:
+    """A float that is a whole number (3.0): refused, but with a hint."""
+    return isinstance(value, float) and math.isfinite(value) and value == int(value) \
+        and abs(value) < 1e15
+
+
+@overload
+def seed_of(value: object, name: str = ..., texts: Literal[False] = ...,
+            error: type[TwentyOneError] = ...) -> int | None: ...
+
+
+@overload
+def seed_of(value: object, name: str = ..., texts: bool = ...,
+            error: type[TwentyOneError] = ...) -> int | str | None: ...
+
+
+def seed_of(value: object, name: str = "seed", texts: bool = False,
+            error: type[TwentyOneError] = RuleError) -> int | str | None:
+    """None (a random shuffle), a whole number 0 or more, or (if `texts`) a short text.
+
+    A negative seed is refused rather than read as its absolute value, which is what Python's
+    random.Random does with it: seed=-5 would deal the same cards as seed=5.
+    """
+    if value is None or (is_whole(value) and value >= 0):
+        return value if value is None else int(value)
+    if texts and isinstance(value, str) and len(value) <= 100:
+        return value
+    use = "a whole number 0 or more, a text of at most 100 characters, or None" if texts \
+        else "a whole number 0 or more, or None"
+    refuse(name, value, use, error)
+
+
+def flag(value: object, name: str, error: type[TwentyOneError] = RuleError) -> bool:
+    """`value` if it is True or False."""
+    if isinstance(value, bool):
+        return value
+    refuse(name, value, "True or False", error)
+
+
+def answer(value: object, asked: str, error: type[TwentyOneError] = RuleError) -> bool:
+    """A policy's answer, True (buy) or False (stand); numpy's bool counts as one."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise error(f"the policy answered {quote(value)} for {asked} (a policy answers True to "
+                "buy, False to stand)")
+
+
+def exact_money(value: object, name: str, zero_allowed: bool,
+                error: type[TwentyOneError] = RuleError) -> int | Fraction:
+    """An exact amount of money, more than 0 (or 0 or more): an int or a Fraction (R5, R6)."""
+    amount = int(value) if is_whole(value) else value
+    if isinstance(amount, (int, Fraction)) and (amount > 0 or (amount == 0 and zero_allowed)):
+        return amount
+    size = "0 or more" if zero_allowed else "more than 0"
+    refuse(name, value, f"a whole number or a fractions.Fraction, {size}", error)
+
+
+def payment(value: object, name: str, error: type[TwentyOneError] = RuleError) -> Fraction:
+    """A payment in stakes, 0 or more, as a Fraction: a number or text such as '3/2' (R9–R17)."""
+    number = None
+    if isinstance(value, Rational) and not isinstance(value, bool):
+        number = Fraction(value)
+    elif isinstance(value, float) and math.isfinite(value):
+        number = Fraction(repr(float(value)))
+    elif isinstance(value, str) and len(value) <= QUOTE:
+        try:
+            number = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            number = None
+    if number is None or number < 0:
+        refuse(name, value, "a number of stakes 0 or more, e.g. 2 or Fraction(3, 2)", error)
+    return number
+
+
+def real(value: object, name: str, low: float | None = None, high: float | None = None,
+         error: type[TwentyOneError] = RuleError) -> float:
+    """`value` as a finite float within low..high (for charts and simulation figures)."""
+    if isinstance(value, Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # an int of hundreds of digits
+            number = math.inf
+        if math.isfinite(number) and (low is None or number >= low) and (
+                high is None or number <= high):
+            return number
+    refuse(name, value, f"a finite number {span(low, high)}".rstrip(), error)
+
+
+def chance(value: object, name: str, error: type[TwentyOneError] = RuleError) -> float:
+    """A probability 0-1 as a float: an int, Fraction or finite float."""
+    return real(value, name, 0, 1, error)
+
+
+def short_text(value: object, name: str, longest: int = LONGEST_TEXT,
+               error: type[TwentyOneError] = RuleError, empty: bool = True) -> str:
+    """`value` if it is a str of at most `longest` characters (and not blank, unless `empty`)."""
+    if isinstance(value, str) and len(value) <= longest and (empty or value.strip()):
+        return value
+    what = "text" if empty else "a non-empty text"
+    refuse(name, value, f"{what} of at most {longest:,} characters", error)
+
+
+def bounded(values: object, name: str, most: int, error: type[TwentyOneError] = RuleError,
+            use: str = "a list") -> list[Any]:
+    """The items of an iterable (not a text, a mapping or an array), refusing one of more than
+    `most` items without reading it all: an endless iterator is refused too. `use` says what
+    is valid, e.g. 'a list of at most 12 names'."""
+    if isinstance(values, str | bytes | Mapping) or is_array(values) or \
+            not isinstance(values, Iterable):
+        refuse(name, values, use, error)
+    items = list(islice(values, most + 1))
+    if len(items) > most:
+        raise error(f"{name}={quote(values)} holds more than {most:,} items (use {use})")
+    return items
+
+
+def one_of(value: object, name: str, options: Iterable[T],
+           error: type[TwentyOneError] = RuleError, use: str | None = None) -> T:
+    """`value` if it is one of `options` (compared safely: an array or a list is never one)."""
+    options = tuple(options)
+    if is_whole(value):
+        value = int(value)
+    if not is_array(value) and _hashable(value):
+        for option in options:
+            if type(value) is type(option) and value == option:
+                return option
+    refuse(name, value, use or "one of " + ", ".join(map(str, options)), error)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def rule_set(rules: object, name: str = "rules") -> RuleSet:
+    """A RuleSet, or the one in VARIANTS with this name (R1–R20)."""
+    from .rules import VARIANTS, RuleSet
+
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str) and rules in VARIANTS:
+        return VARIANTS[rules]
+    refuse(name, rules, f"a RuleSet or one of {', '.join(VARIANTS)}")
