@@ -28,7 +28,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from pathlib import Path
 
 from . import exact
@@ -290,7 +289,7 @@ def _autograding() -> bool:
 
 
 def graded_student(assignment: str, folder: Path | None = None) -> str:
-    """The id nbgrader autogrades under: the <student> of <course>/autograded/<student>/<assignment>."""
+    """The id nbgrader autogrades under: <student> in <course>/autograded/<student>/<assignment>."""
     here = (folder or Path.cwd()).resolve()
     if here.name != assignment:
         raise AssignmentError(f"autograde runs this notebook in {str(here)[-60:]!r}, not in a "
