@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 from . import exact
@@ -273,6 +274,13 @@ def draw(assignment: str, student: str = "", shared: str = "") -> Numbers:
     chosen = assignment_of(assignment)
     kind, key = ("shared", _key(shared, "shared")) if shared else \
         ("student", _key(student, "student"))
+    return _drawn(chosen.id, kind, key)
+
+
+@cache
+def _drawn(assignment: str, kind: str, key: str) -> Numbers:
+    """One draw, remembered: a notebook asks for the same numbers in every test cell."""
+    chosen = ASSIGNMENTS[assignment]
     rng = random.Random(seed_of(chosen.id, kind, key))
     for _ in range(MAX_DRAWS):
         numbers = chosen.draw(rng, f"{kind} {key}")
