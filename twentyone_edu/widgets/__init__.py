@@ -8,6 +8,7 @@ from .live_table import TableWidget as TableWidget
 from .quiz import Quiz as Quiz
 from .quiz import make_answer_token as make_answer_token
 from .quiz_bank import quiz as quiz
+from .quiz_record import quiz_record as quiz_record
 from .seed_choice import class_seed as class_seed
 from .seed_choice import first_screen as first_screen
 from .simulation import SimulationExplorer as SimulationExplorer

@@ -408,6 +408,20 @@ TEXT: dict[str, tuple[str, str]] = {
                     "Смоделировано раздач: {n}, зерно {seed}."),
     "bc_no_sim": ("Press «Simulate» to compare with a simulation.",
                   "Нажмите «Смоделировать», чтобы сравнить с моделированием."),
+    # the self-study record of a lesson's exercises (quiz_record)
+    "record_title": ("Your exercises in lesson {lesson}", "Ваши упражнения урока {lesson}"),
+    "record_exercise": ("Exercise", "Упражнение"),
+    "record_answered": ("Answered", "Ответ дан"),
+    "record_tries": ("Tries", "Попыток"),
+    "record_right": ("Right", "Верно"),
+    "record_yes": ("yes", "да"),
+    "record_no": ("no", "нет"),
+    "record_not_shown": ("not shown yet", "ещё не показано"),
+    "record_summary": ("{answered} of {total} answered, {right} right.",
+                       "Ответ дан: {answered} из {total}, верно: {right}."),
+    "record_none": ("Lesson {lesson} has no exercises.", "В уроке {lesson} нет упражнений."),
+    "record_private": ("Kept in this notebook's kernel only; sent nowhere.",
+                       "Хранится только в ядре этого блокнота и никуда не отправляется."),
 }
 
 # Counted phrases: a format field of TEXT with one of these names takes a whole number and is

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import ipywidgets as widgets
+import traitlets
 
 from .. import numerals
 from ..errors import RuleError, TwentyOneError
@@ -214,6 +215,9 @@ class Quiz(Bilingual, widgets.VBox):
     `.language_toggle`; a question, choice or hint given as an (English, Russian) pair or a
     {'en': …, 'ru': …} dict follows it.
     """
+
+    attempts = traitlets.Int(0)  # checks of a readable answer; observed by quiz_record
+    correct = traitlets.Bool(False)  # whether the last check was right
 
     def __init__(self, question, answer, *, choices=None, hints=(), language: str = "en",
                  min_digits: int = 3):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -18,6 +19,11 @@ from ..errors import RuleError
 from .quiz import Quiz
 
 EXERCISE_ID = re.compile(r"(\d\d)\.(\d{1,2})")
+
+# Every exercise widget shown in this kernel, by id (a re-run cell adds one), and whoever wants
+# to hear of new ones: the lesson's record (quiz_record). Nothing leaves the kernel.
+SHOWN: dict[str, list[Quiz]] = {}
+WATCHERS: list[Callable[[str, Quiz], None]] = []
 
 
 @cache
@@ -47,6 +53,10 @@ def quiz(exercise_id: str, language: str = "en") -> Quiz:
     """The exercise with this id as a Quiz widget: the student sees the question, not its
     machinery."""
     stored = exercise(exercise_id)
-    return Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
-                hints=stored.get("hints", ()), language=language,
-                min_digits=stored.get("min_digits", 3))
+    shown = Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
+                 hints=stored.get("hints", ()), language=language,
+                 min_digits=stored.get("min_digits", 3))
+    SHOWN.setdefault(exercise_id, []).append(shown)
+    for watcher in WATCHERS:
+        watcher(exercise_id, shown)
+    return shown

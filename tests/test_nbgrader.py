@@ -1,0 +1,236 @@
+"""A real classroom with nbgrader, end to end, in a throwaway course folder (teacher/README.md).
+
+Once per run: `generate_assignment` for every source assignment; three students of an LMS
+(right, partly right, blank; each with their own numbers) sent back as a zip and gathered with
+`zip_collect`; every source with its solutions submitted as it stands; one `autograde` for all;
+the scores read back from nbgrader's gradebook database.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbgrader.api import Gradebook
+
+import twentyone_edu as t21
+from twentyone_edu import assignments, exact
+
+ROOT = Path(__file__).resolve().parent.parent
+TEACHER = ROOT / "teacher"
+COURSE_ID = "twentyone_edu"
+LMS = "lessons04_05"  # the assignment the three students hand in through an LMS
+NOTEBOOK = "exact_chances"
+CHECK_ID = "solutions-check"  # the student id under which every source is graded as written
+# The points of lessons04_05, from its tasks: unseen 2, p_bust 3, next_card 4, choice 2 (code),
+# and the interpretation 3 (graded by the teacher).
+CODE_POINTS = {"test_unseen": 2, "test_p_bust": 3, "test_next_card": 4, "test_choice": 2}
+
+
+def nbgrader(course: Path, *args: str) -> None:
+    """Run an nbgrader command in the course folder, as a teacher would; fail on an error."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env.pop("JUPYTERHUB_USER", None)
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"nbgrader {' '.join(args)}:\n{done.stdout}\n{done.stderr}"
+
+
+def sources() -> list[Path]:
+    return sorted(TEACHER.glob("source/*/*.ipynb"))
+
+
+def bust_chance(numbers: assignments.ExactChances) -> Fraction:
+    """The student's own count: cards that bust the hand over the cards not seen (R13)."""
+    points = {"A": 1, "J": 10, "Q": 10, "K": 10}
+    total = sum(points.get(r, 0) or int(r) for r in numbers.hand.split())
+    unseen = {r: 4 * numbers.packs for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"]}
+    for rank in (numbers.hand + " " + numbers.seen).split():
+        unseen[rank] -= 1
+    busting = sum(n for rank, n in unseen.items() if total + (points.get(rank) or int(rank)) > 21)
+    return Fraction(busting, sum(unseen.values()))
+
+
+def answer_cells(notebook: nbformat.NotebookNode, answers: dict[str, str]) -> None:
+    """Write a student's answers into the cells nbgrader knows by grade_id."""
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id in answers:
+            cell.source = answers.pop(grade_id)
+        elif cell.cell_type == "code" and cell.source.startswith("# On JupyterHub"):
+            cell.source = answers.pop("STUDENT", cell.source)
+    assert not answers, f"no cells for {sorted(answers)}"
+
+
+NEXT_CARD = '''def next_card(hand, seen, packs):
+    left = t21.Shoe.fresh(decks=packs).remove(hand).remove(seen)
+    result = {}
+    for rank, n in left.as_dict().items():
+        value = t21.hand_value(hand + " " + rank)
+        outcome = "bust" if value.bust else value.total
+        result[outcome] = result.get(outcome, Fraction(0)) + Fraction(n, len(left))
+    return result'''
+
+
+def right_answers(numbers: assignments.ExactChances) -> dict[str, str]:
+    """A student who did everything, writing the values for their own numbers."""
+    unseen = 52 * numbers.packs - 2 - len(numbers.seen.split())
+    values = exact.decision_values(numbers.hand, numbers.seen, numbers.fresh_shoe)
+    p_bust = bust_chance(numbers)
+    return {
+        "unseen": f"unseen = {unseen}",
+        "p_bust": f"p_bust = Fraction({p_bust.numerator}, {p_bust.denominator})",
+        "next_card": NEXT_CARD,
+        "choice": f"choice = {'stand' if values['stand'] > values['draw'] else 'buy'!r}",
+        "interpret_seen": "The seen tens were cards that would have busted me, so ...",
+    }
+
+
+def zip_of_submissions(course: Path, notebooks: dict[str, nbformat.NotebookNode]) -> None:
+    """The submissions as an LMS exports them: one zip, one file per student, named
+    '<assignment>_<student>_attempt_<date>_<notebook>.ipynb'."""
+    archive = course / "downloaded" / LMS / "archive"
+    archive.mkdir(parents=True)
+    with zipfile.ZipFile(archive / "gradebook_lessons04_05.zip", "w") as bundle:
+        for student, notebook in notebooks.items():
+            name = f"Lessons 04-05_{student}_attempt_2026-11-30-09-{len(student):02d}-00_{NOTEBOOK}"
+            bundle.writestr(f"{name}.ipynb", nbformat.writes(notebook))
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course graded from start to end; its folder, with release/, autograded/, gradebook.db."""
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(TEACHER / "nbgrader_config.py", course)
+    shutil.copytree(TEACHER / "source", course / "source")
+    nbgrader(course, "generate_assignment", "*")
+
+    released = nbformat.read(course / "release" / LMS / f"{NOTEBOOK}.ipynb", as_version=4)
+    alice, bob = (assignments.draw(LMS, student=s) for s in ("alice", "bob"))
+    assert isinstance(alice, assignments.ExactChances)
+    assert isinstance(bob, assignments.ExactChances)
+    assert bust_chance(alice) != bust_chance(bob), "the copied answer must be wrong for bob"
+    right = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(right, right_answers(alice))
+    partly = nbformat.reads(nbformat.writes(released), as_version=4)
+    copied = right_answers(alice)
+    answer_cells(partly, {
+        "STUDENT": 'STUDENT = "alice"',  # bob claims alice's id: autograde ignores it
+        "unseen": "unseen = 52 * numbers.packs - 2 - len(numbers.seen.split())",
+        "p_bust": copied["p_bust"],  # copied from alice: right for her numbers, not for his
+        "next_card": NEXT_CARD,
+    })
+    zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released})
+    nbgrader(course, "zip_collect", LMS)
+
+    for source in sources():
+        folder = course / "submitted" / CHECK_ID / source.parent.name
+        folder.mkdir(parents=True)
+        shutil.copy(source, folder)
+    nbgrader(course, "autograde", "*")
+    return course
+
+
+def scores(course: Path, assignment: str, student: str) -> dict[str, float | None]:
+    """Each graded cell's automatic score, from nbgrader's gradebook database."""
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        submission = gradebook.find_submission_notebook(
+            Path(next((TEACHER / "source" / assignment).glob("*.ipynb"))).stem,
+            assignment, student)
+        return {grade.name: grade.auto_score for grade in submission.grades}
+
+
+def test_three_students_scored_right_partly_and_zero(course: Path) -> None:
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        got = {student: (gradebook.find_submission(LMS, student).code_score,
+                         gradebook.find_submission(LMS, student).needs_manual_grade)
+               for student in ("alice", "bob", "carol")}
+    full = sum(CODE_POINTS.values())
+    partial = CODE_POINTS["test_unseen"] + CODE_POINTS["test_next_card"]
+    assert got == {"alice": (full, True), "bob": (partial, False), "carol": (0, False)}
+    assert scores(course, LMS, "bob") == {"test_unseen": 2, "test_p_bust": 0, "test_next_card": 4,
+                                          "test_choice": 0, "interpret_seen": 0}
+
+
+def test_zip_collect_filed_each_lms_submission_under_its_student(course: Path) -> None:
+    for student in ("alice", "bob", "carol"):
+        assert (course / "submitted" / student / LMS / f"{NOTEBOOK}.ipynb").is_file()
+        assert (course / "autograded" / student / LMS / f"{NOTEBOOK}.ipynb").is_file()
+
+
+def test_autograde_drew_each_students_own_numbers(course: Path) -> None:
+    for student in ("alice", "bob", "carol"):
+        graded = nbformat.read(course / "autograded" / student / LMS / f"{NOTEBOOK}.ipynb",
+                               as_version=4)
+        header = next(c for c in graded.cells
+                      if c.metadata.get("nbgrader", {}).get("grade_id") == "numbers")
+        shown = header.outputs[0]["data"]["text/plain"]
+        assert repr(assignments.draw(LMS, student=student)) == shown
+
+
+@pytest.mark.parametrize("source", sources(), ids=lambda p: p.parent.name)
+def test_every_source_scores_full_marks_with_its_solutions(course: Path, source: Path) -> None:
+    assignment = source.parent.name
+    got = scores(course, assignment, CHECK_ID)
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        notebook = gradebook.find_notebook(source.stem, assignment)
+        points = {cell.name: cell.max_score for cell in notebook.grade_cells}
+        kinds = {cell.name: cell.cell_type for cell in notebook.grade_cells}
+    assert got == {name: (None if kinds[name] == "markdown" else points[name]) for name in points}
+    assert any(kind == "markdown" for kind in kinds.values()), "an interpretation question"
+    assert sum(p for n, p in points.items() if kinds[n] == "code") >= 8
+
+
+def solution_lines(source: Path) -> set[str]:
+    """Every line a student must not see: inside solution and hidden-test regions."""
+    hidden, inside = set(), False
+    for cell in nbformat.read(source, as_version=4).cells:
+        for line in cell.source.splitlines():
+            if re.search(r"### BEGIN (SOLUTION|HIDDEN TESTS)", line):
+                inside = True
+            elif re.search(r"### END (SOLUTION|HIDDEN TESTS)", line):
+                inside = False
+            elif inside and len(line.strip()) > 12:
+                hidden.add(line.strip())
+    return hidden
+
+
+@pytest.mark.parametrize("source", sources(), ids=lambda p: p.parent.name)
+def test_released_copy_reveals_no_answer(course: Path, source: Path) -> None:
+    released = (course / "release" / source.parent.name / source.name).read_text()
+    lines = solution_lines(source)
+    assert len(lines) >= 8
+    leaked = [line for line in lines if json.dumps(line)[1:-1] in released]
+    assert not leaked
+    for token in ("BEGIN SOLUTION", "HIDDEN TESTS", "graded =", "Rubric", "Model answer"):
+        assert token not in released, token
+    assert released.count("raise NotImplementedError()") >= 3
+
+
+def test_released_copy_holds_no_students_value(course: Path) -> None:
+    released = (course / "release" / LMS / f"{NOTEBOOK}.ipynb").read_text()
+    for student in ("alice", "bob", "carol"):
+        numbers = assignments.draw(LMS, student=student)
+        assert isinstance(numbers, assignments.ExactChances)
+        p = bust_chance(numbers)
+        assert f"{p.numerator}/{p.denominator}" not in released
+        assert f"Fraction({p.numerator}, {p.denominator})" not in released
+
+
+def test_bust_chance_of_the_simulated_students_is_the_engines() -> None:
+    numbers = assignments.draw(LMS, student="alice")
+    assert isinstance(numbers, assignments.ExactChances)
+    left = t21.Shoe.fresh(decks=numbers.packs).remove(numbers.hand).remove(numbers.seen)
+    assert bust_chance(numbers) == exact.draw_distribution(numbers.hand, numbers.seen,
+                                                           t21.Shoe.fresh(numbers.packs))["bust"]
+    assert len(left) == 52 * numbers.packs - 2 - len(numbers.seen.split())
