@@ -4,6 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
+# Extra Voilà options, e.g. VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser" for a class;
+# the settings for a class are in voila.json, which Voilà reads from the folder it starts in.
+VOILA_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -35,7 +38,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m benchmarks
 
 voila: $(VENV)/.test-installed
-	$(BIN)/python -m voila notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_ARGS) notebooks/app.ipynb
 
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:

@@ -1,15 +1,39 @@
-"""The course's ipywidgets: live table, explorers, quiz; every label in English and Russian."""
+"""The course's ipywidgets: live table, explorers, quiz; every label in English and Russian.
 
-from .advice import AdviceExplorer as AdviceExplorer
-from .app import CourseApp as CourseApp
-from .banker_chooser import BankerChooser as BankerChooser
-from .card_faces import CardsView as CardsView
-from .live_table import TableWidget as TableWidget
+Each widget's module loads when the widget is first named, so the app opens on its table
+without the explorers' numpy and scipy. The exercises (`quiz`, `quiz_record`) are light and
+load at once: `quiz` is also the name of a submodule, and the function must win.
+"""
+
+import importlib
+
 from .quiz import Quiz as Quiz
 from .quiz import make_answer_token as make_answer_token
 from .quiz_bank import quiz as quiz
 from .quiz_record import quiz_record as quiz_record
-from .seed_choice import class_seed as class_seed
-from .seed_choice import first_screen as first_screen
-from .simulation import SimulationExplorer as SimulationExplorer
-from .strategy import StrategyExplorer as StrategyExplorer
+
+_HOMES = {
+    "AdviceExplorer": "advice",
+    "BankerChooser": "banker_chooser",
+    "CardsView": "card_faces",
+    "CourseApp": "app",
+    "SimulationExplorer": "simulation",
+    "StrategyExplorer": "strategy",
+    "TableWidget": "live_table",
+    "class_seed": "seed_choice",
+    "first_screen": "seed_choice",
+}
+
+__all__ = sorted([*_HOMES, "Quiz", "make_answer_token", "quiz", "quiz_record"])
+
+
+def __getattr__(name):
+    """Load the module of a widget on first use: `widgets.TableWidget`."""
+    if name in _HOMES:
+        return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
+    raise AttributeError(f"module 'twentyone_edu.widgets' has no attribute {name!r}")
+
+
+def __dir__():
+    """The widgets too, for tab completion, before any of them is loaded."""
+    return sorted([*globals(), *_HOMES])

@@ -2,29 +2,33 @@
 
 from __future__ import annotations
 
+import importlib
+
 import ipywidgets as widgets
 
-from .advice import AdviceExplorer
-from .banker_chooser import BankerChooser
 from .common import escape
 from .i18n import text
 from .language import Bilingual
-from .live_table import TableWidget
-from .simulation import SimulationExplorer
-from .strategy import StrategyExplorer
 
 # Lumino greys the titles of the tabs not shown (#6d6d6d on #eeeeee, 4.45:1): darken them to
 # pass the 4.5:1 contrast a projector and a screen reader's user both need.
 TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabLabel "
              "{ color: #333333 !important; }</style>")
 
-TABS = (  # (title key, how to build the tab's widget in a language)
-    ("app_tab_table", lambda language: TableWidget(players=5, language=language)),
-    ("app_tab_advice", lambda language: AdviceExplorer(language=language)),
-    ("app_tab_strategy", lambda language: StrategyExplorer(language=language)),
-    ("app_tab_simulation", lambda language: SimulationExplorer(language=language)),
-    ("app_tab_banker", lambda language: BankerChooser(language=language)),
+TABS = (  # (title key, the tab's widget: its module, its class, its options besides language)
+    ("app_tab_table", "live_table", "TableWidget", {"players": 5}),
+    ("app_tab_advice", "advice", "AdviceExplorer", {}),
+    ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
+    ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
+    ("app_tab_banker", "banker_chooser", "BankerChooser", {}),
 )
+
+
+def build_tab(index: int, language: str) -> widgets.Widget:
+    """The widget of tab `index` in `language`; its module (maybe numpy, scipy) loads only now."""
+    _, module, name, options = TABS[index]
+    kind = getattr(importlib.import_module(f".{module}", __package__), name)
+    return kind(language=language, **options)
 
 
 class CourseApp(Bilingual, widgets.VBox):
@@ -51,7 +55,7 @@ class CourseApp(Bilingual, widgets.VBox):
         """Build the widget of tab `index` the first time it is shown, in the app's language."""
         if index is None or index in self.built:
             return
-        widget = TABS[index][1](self._language)
+        widget = build_tab(index, self._language)
         widget.language_toggle.layout.display = "none"
         self.built[index] = widget
         children = list(self.tabs.children)
@@ -64,7 +68,7 @@ class CourseApp(Bilingual, widgets.VBox):
         title, intro = (escape(text(key, language)) for key in ("app_title", "app_intro"))
         self.header.value = (f"{TAB_STYLE}<h2 style='margin:0.2em 0'>{title}</h2>"
                              f"<p style='margin:0 0 0.5em 0'>{intro}</p>")
-        self.tabs.titles = [text(key, language) for key, _ in TABS]
+        self.tabs.titles = [text(tab[0], language) for tab in TABS]
         for index, child in enumerate(self.tabs.children):
             if index in self.built:
                 child.language = language

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import exact
 from ..cards import Shoe
 from ..numerals import fraction, percent, signed
 from ..results import DecisionValues, Distribution
@@ -26,7 +25,10 @@ class Odds(NamedTuple):
 
 def exact_odds(seat: str, hand, seen, rules) -> Odds:
     """The exact odds for `seat` holding `hand`, having seen `seen`; closed cards of the
-    others stay among the unseen (R8)."""
+    others stay among the unseen (R8). exact.py (numpy, scipy) loads on the first call, in the
+    background, so that the table opens without it."""
+    from .. import exact
+
     unseen = len(Shoe.fresh(rules.decks, rules.pack)) - len(hand) - len(seen)
     return Odds(seat, unseen, exact.draw_distribution(hand, seen=seen, rules=rules),
                 exact.decision_values(hand, seen=seen, rules=rules))

@@ -1,0 +1,300 @@
+"""A whole class on one Voilà server: N visitors open the course app at once.
+
+One Voilà server serves notebooks/app.ipynb with the repository's voila.json, as `make voila`
+does; one headless Chromium opens it in N browser contexts together. A visitor is interactive
+when the live table is rendered and its Deal button is enabled. The server's memory is the RSS
+of the Voilà process and all its kernels once everyone is in, minus the idle server's, per
+visitor. The browser runs on the same machine and competes with the server for its cores, so
+the times are an upper bound for a class whose students bring their own computers; Chromium
+runs at the lowest priority (nice 19) so that the server's work comes first, as it would if the
+browsers were elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+from benchmarks.timing import NO_TARGET, report
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CLASS_SIZES = (10, 30)
+ALL_IN = 60.0  # seconds until every one of 30 visitors can play
+PER_VISITOR_MB = 120.0
+DEAL_READY_JS = """() => {
+  const deal = document.querySelector('.t21-app .t21-table-widget button.t21-deal');
+  return deal !== null && !deal.disabled;
+}"""
+MB = 2**20
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        urllib.request.urlopen(url, timeout=2).close()
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _tree(process: psutil.Process) -> list[psutil.Process]:
+    """The Voilà process and every process it started (its kernels)."""
+    return [process, *process.children(recursive=True)]
+
+
+def _rss(process: psutil.Process) -> int:
+    """Bytes resident in the Voilà process and its kernels."""
+    total = 0
+    for member in _tree(process):
+        try:
+            total += member.memory_info().rss
+        except psutil.NoSuchProcess:
+            continue
+    return total
+
+
+def _cpu_seconds(process: psutil.Process, but: tuple[psutil.Process, ...] = ()) -> float:
+    """CPU seconds (user and system) used so far by a process and its live children, leaving
+    out the processes `but` and theirs."""
+    left_out = {p.pid for outside in but for p in _tree(outside)}
+    total = 0.0
+    for member in _tree(process):
+        if member.pid in left_out:
+            continue
+        try:
+            times = member.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+class VoilaServer:
+    """Voilà serving a copy of the course, with throwaway Jupyter folders, started from the
+    copy's root so that it reads the repository's voila.json as `make voila` does."""
+
+    def __init__(self, extra_args: tuple[str, ...] = ()):
+        self.home = Path(tempfile.mkdtemp(prefix="t21-class-"))
+        course = self.home / "course"
+        shutil.copytree(ROOT / "notebooks", course / "notebooks",
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        if (ROOT / "voila.json").exists():
+            shutil.copy(ROOT / "voila.json", course / "voila.json")
+        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
+                                                           os.environ.get("PYTHONPATH")]))}
+        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
+                     "IPYTHONDIR", "MPLCONFIGDIR"):
+            env[name] = str(self.home / name.lower())
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser",
+                   f"--port={self.port}", "--Voila.ip=127.0.0.1", *extra_args]
+        with open(self.home / "voila.log", "wb") as log:
+            self.process = subprocess.Popen(command, cwd=course, env=env, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        self.ps = psutil.Process(self.process.pid)
+        deadline = time.monotonic() + 60
+        while not _answers(self.url + "/voila/static/"):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"Voilà did not start: {self.log_tail()}")
+            time.sleep(0.25)
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The last lines Voilà printed that are not routine."""
+        text = (self.home / "voila.log").read_text(errors="replace")
+        routine = ("Adapting from protocol", "Connecting to kernel", "Starting buffering",
+                   "Kernel started", "Kernel shutdown", "Discarding")
+        kept = [line for line in text.splitlines() if not any(r in line for r in routine)]
+        return "\n".join(kept[-lines:])
+
+    def settle(self, seconds: float = 60) -> None:
+        """Wait until the server and its kernels are idle (e.g. a pool has pre-heated)."""
+        deadline = time.monotonic() + seconds
+        before = _cpu_seconds(self.ps)
+        while time.monotonic() < deadline:
+            time.sleep(1)
+            now = _cpu_seconds(self.ps)
+            if now - before < 0.05:
+                return
+            before = now
+
+    def stop(self) -> None:
+        """SIGTERM the server (it shuts its kernels down), kill it if it hangs, remove its home."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+class PeakRss(threading.Thread):
+    """Samples the server's RSS every quarter second and keeps the highest."""
+
+    def __init__(self, process: psutil.Process):
+        super().__init__(daemon=True)
+        self.process, self.peak, self.running = process, 0, True
+
+    def run(self) -> None:
+        while self.running:
+            self.peak = max(self.peak, _rss(self.process))
+            time.sleep(0.25)
+
+
+def _lowest_priority(process: psutil.Process, but: psutil.Process) -> None:
+    """Nice 19 for the browser: every child of ours but the server; renderers started later
+    inherit it from the browser's zygote."""
+    server = {p.pid for p in _tree(but)}
+    for member in process.children(recursive=True):
+        if member.pid not in server:
+            try:
+                member.nice(19)
+            except psutil.Error:
+                continue
+
+
+async def _visit(browser, url: str, start: float, timeout_s: float) -> dict[str, float]:
+    """One visitor: a fresh context opens the app; the seconds until each step, from `start`."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    marks: dict[str, float] = {}
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text[:200]))
+    page.on("pageerror", lambda e: problems.append(str(e)[:200]))
+    page.on("requestfailed", lambda r: problems.append(f"failed {r.url[:80]} {r.failure}"))
+    try:
+        await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        marks["response"] = time.perf_counter() - start
+        await page.wait_for_load_state("load", timeout=timeout_s * 1000)
+        marks["page loaded"] = time.perf_counter() - start
+        try:
+            await page.wait_for_function(DEAL_READY_JS, polling=100, timeout=timeout_s * 1000)
+        except Exception as error:
+            shown = (await page.content())[-600:].replace("\n", " | ")
+            raise RuntimeError(f"not interactive; {problems[:5]}; page ends: {shown}") from error
+        marks["interactive"] = time.perf_counter() - start
+        failed = await page.get_by_text("Error displaying widget").count()
+        if failed:
+            raise RuntimeError(f"{failed} widgets failed to render")
+    finally:
+        marks["context"] = context  # closed by the caller once the memory is measured
+    return marks
+
+
+async def _open_class(url: str, visitors: int, timeout_s: float, server: VoilaServer):
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        _lowest_priority(psutil.Process(), but=server.ps)
+        try:
+            start = time.perf_counter()
+            cpu_before = _cpu_seconds(server.ps)
+            voila_before = sum(server.ps.cpu_times()[:2])
+            us = psutil.Process()
+            browser_before = _cpu_seconds(us, but=(server.ps,))
+            visits = await asyncio.gather(*(_visit(browser, url, start, timeout_s)
+                                            for _ in range(visitors)), return_exceptions=True)
+            wall = time.perf_counter() - start
+            cpu = _cpu_seconds(server.ps) - cpu_before
+            voila_cpu = sum(server.ps.cpu_times()[:2]) - voila_before
+            browser_cpu = _cpu_seconds(us, but=(server.ps,)) - browser_before
+            await asyncio.sleep(2)  # let the kernels finish answering the last page
+            rss = _rss(server.ps)
+            kernels = len(server.ps.children(recursive=True))
+            for visit in visits:
+                if isinstance(visit, dict):
+                    await visit["context"].close()
+        finally:
+            await browser.close()
+    return visits, wall, (cpu, voila_cpu, browser_cpu), rss, kernels
+
+
+def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
+            timeout_s: float = 180) -> list[tuple[str, float, float]]:
+    """Rows for one class of `visitors` opening the app together on a fresh Voilà server."""
+    server = VoilaServer(extra_args)
+    try:
+        server.settle()
+        idle = _rss(server.ps)
+        peak = PeakRss(server.ps)
+        peak.start()
+        visits, wall, (cpu, voila_cpu, browser_cpu), rss, kernels = asyncio.run(
+            _open_class(server.url + "/", visitors, timeout_s, server))
+        peak.running = False
+        peak.join()
+    finally:
+        log = server.log_tail()
+        server.stop()
+    failed = [v for v in visits if not isinstance(v, dict)]
+    done = [v for v in visits if isinstance(v, dict)]
+    name = f"class of {visitors}{label}"
+    if failed:
+        print(f"{name}: {failed[0]}\nVoilà's log:\n{log}", file=sys.stderr)
+        return [(f"{name}: {len(failed)} visitors failed (see stderr)", float("inf"), ALL_IN)]
+    steps = {step: sorted(v[step] for v in done)
+             for step in ("response", "page loaded", "interactive")}
+    return [
+        (f"{name}: every table interactive (Deal enabled), s", steps["interactive"][-1],
+         ALL_IN if visitors <= 30 else NO_TARGET),
+        (f"{name}: median visitor interactive, s", statistics.median(steps["interactive"]),
+         NO_TARGET),
+        (f"{name}: median visitor's first byte of the page, s",
+         statistics.median(steps["response"]), NO_TARGET),
+        (f"{name}: median visitor's page loaded (before the widgets), s",
+         statistics.median(steps["page loaded"]), NO_TARGET),
+        (f"{name}: server CPU s (Voilà and kernels) while opening, over {wall:.0f} s wall",
+         cpu, NO_TARGET),
+        (f"{name}: of which the Voilà process itself (pages, messages), CPU s", voila_cpu,
+         NO_TARGET),
+        (f"{name}: the browser's CPU s (Chromium, Playwright) meanwhile", browser_cpu, NO_TARGET),
+        (f"{name}: server RSS per visitor ({kernels} kernels, idle {idle / MB:.0f} MB), MB",
+         (rss - idle) / visitors / MB, PER_VISITOR_MB),
+        (f"{name}: server RSS peak while opening, MB", peak.peak / MB, NO_TARGET),
+    ]
+
+
+def main() -> list[tuple[str, float, float]]:
+    """(what, measured, target) for classes of 10 and 30 opening the app at once."""
+    rows = [("machine: load average (1 min) before the classes", os.getloadavg()[0], NO_TARGET)]
+    for visitors in CLASS_SIZES:
+        rows += measure(visitors)
+    return rows
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    sizes = [int(a) for a in args if a.isdigit()] or list(CLASS_SIZES)
+    extra = tuple(a for a in args if not a.isdigit())
+    print(json.dumps({"sizes": sizes, "voila args": extra}))
+    for size in sizes:
+        report(measure(size, extra))
