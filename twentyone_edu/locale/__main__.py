@@ -1,4 +1,4 @@
-"""`python -m twentyone_edu.locale update|build|check`: the Russian course's catalogs and notebooks."""
+"""`python -m twentyone_edu.locale update|build|check`: the Russian course's catalogs."""
 
 from __future__ import annotations
 

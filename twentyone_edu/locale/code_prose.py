@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .slots import Segments, Slot, TranslationError
 
@@ -34,7 +34,7 @@ COMMENT_CONTEXT = "code comment"
 
 
 def fields(body: str) -> list[str]:
-    """The `{…}` replacement fields of an f-string's body, in order (`{{` is a brace, not a field)."""
+    """The `{…}` replacement fields of an f-string's body, in order (`{{` is a literal brace)."""
     found = []
     i = 0
     while i < len(body):
@@ -174,13 +174,14 @@ def _is_code(before: str | None, before2: str | None, after: str | None) -> bool
 def _split(text: str, lengths: list[int]) -> list[str]:
     """Text cut at spaces (never inside a field) into pieces as long as the original pieces."""
     words = re.findall(r"(?:\{(?:[^{}]|\{[^{}]*\})*\}|[^\s{]+|\{)+\s*|\s+", text)
-    total, goal, pieces = sum(lengths) or 1, 0.0, []
-    taken = 0
+    total, goal, used, taken = sum(lengths) or 1, 0.0, 0, 0
+    pieces = []
     for length in lengths[:-1]:
         goal += length * len(text) / total
         piece = ""
-        while taken < len(words) and (not piece or taken + len(piece) + len(words[taken]) <= goal):
+        while taken < len(words) and (not piece or used + len(words[taken]) <= goal):
             piece += words[taken]
+            used += len(words[taken])
             taken += 1
         pieces.append(piece)
     pieces.append("".join(words[taken:]))
@@ -201,14 +202,14 @@ def _string_slot(source: str, run: list[_Literal]) -> Slot:
     """The slot of a run of literals: one msgid, written back over as many literals."""
     as_f = any(literal.is_f for literal in run)
     msgid = "".join(literal.braced() if as_f else literal.body for literal in run)
-    gaps = [source[a.end:b.start] for a, b in zip(run, run[1:])]
+    gaps = [source[a.end:b.start] for a, b in zip(run, run[1:], strict=False)]
     line_start = source.rfind("\n", 0, run[0].start) + 1
     line_end = source.find("\n", run[0].start)
     line = source[line_start:line_end if line_end >= 0 else len(source)].strip()
 
     def render(translation: str) -> str:
         pieces = _split(translation, [len(literal.body) for literal in run])
-        kept = [(literal, piece) for literal, piece in zip(run, pieces) if piece] or [
+        kept = [(literal, piece) for literal, piece in zip(run, pieces, strict=True) if piece] or [
             (run[0], "")]
         out = ""
         for index, (literal, piece) in enumerate(kept):
@@ -224,6 +225,11 @@ def _string_slot(source: str, run: list[_Literal]) -> Slot:
     return Slot(msgid, source[run[0].start:run[-1].end], render, context=STRING_CONTEXT,
                 note=note, single_line=not run[0].quote.startswith(("'''", '"""')),
                 fields=found)
+
+
+def _prefixed(head: str) -> Callable[[str], str]:
+    """Write a comment's translation back behind its "# "."""
+    return lambda text: head + text
 
 
 def segments(source: str) -> Segments:
@@ -247,8 +253,8 @@ def segments(source: str) -> Segments:
             continue
         head = "#" + body[:len(body) - len(text)]
         start = starts[item.start[0]] + item.start[1]
-        slot = Slot(text.rstrip(), item.string, lambda t, head=head: head + t,
-                    context=COMMENT_CONTEXT, note="a comment in the code", single_line=True)
+        slot = Slot(text.rstrip(), item.string, _prefixed(head), context=COMMENT_CONTEXT,
+                    note="a comment in the code", single_line=True)
         slots.append((start, start + len(item.string), slot))
     out: Segments = []
     position = 0

@@ -109,14 +109,15 @@ def template(notebook: Notebook, source: PurePosixPath) -> Catalog:
     catalog = Catalog(domain=source.stem, header_comment=_HEADER, project="twentyone_edu",
                       version="notebooks", copyright_holder="the twentyone_edu contributors")
     for cell_id, slot in _slots(notebook):
-        location = (f"{source}:{cell_id}", None)
+        where = f"{source}:{cell_id}"
+        location: Any = (where, None)  # a cell id, not a line number: Babel writes it as is
         flags = ("python-brace-format",) if slot.fields else ()
         known = catalog.get(slot.msgid, slot.context)
         if known is None:
-            catalog.add(slot.msgid, locations=[location],  # type: ignore[list-item]
-                        flags=flags, auto_comments=[slot.note], context=slot.context)
-        elif location not in known.locations:
-            known.locations.append(location)  # type: ignore[arg-type]
+            catalog.add(slot.msgid, locations=[location], flags=flags,
+                        auto_comments=[slot.note], context=slot.context)
+        elif where not in {name for name, _ in known.locations}:
+            known.locations.append(location)
     return catalog
 
 
@@ -175,6 +176,18 @@ def update(root: Path = ROOT) -> list[PurePosixPath]:
     return written
 
 
+def untranslated(template: Catalog, catalog: Catalog) -> list[str]:
+    """The template's msgids that the catalog lacks, leaves empty, or marks fuzzy."""
+    missing = []
+    for message in template:
+        if not message.id:
+            continue
+        found = catalog.get(message.id, message.context)
+        if found is None or found.fuzzy or not found.string:
+            missing.append(str(message.id))
+    return missing
+
+
 def translation(catalog: Catalog | None, slot: Slot) -> str | None:
     """The slot's usable translation (present, not fuzzy), checked against the msgid's form."""
     if catalog is None:
@@ -195,7 +208,7 @@ def translation(catalog: Catalog | None, slot: Slot) -> str | None:
     return text
 
 
-def _relink(text: str, source: PurePosixPath, course: set[PurePosixPath]) -> str:
+def relink(text: str, source: PurePosixPath, course: set[PurePosixPath]) -> str:
     """Relative links re-pointed from the Russian notebook: a lesson to its twin, a file to it."""
     here, there = source.parent, russian(source).parent
 
@@ -238,7 +251,7 @@ def build_notebook(notebook: Notebook, catalog: Catalog | None, source: PurePosi
         original = _source(cell)
         text = rebuild(cell_segments(cell), translate)
         if cell["cell_type"] == "markdown":
-            text = _relink(text, source, course)
+            text = relink(text, source, course)
         if cell["cell_type"] == "code":
             text = _LANGUAGE_LINE.sub(rf"\1\2{LANGUAGE}\2", text)
             _check_compiles(original, text, f"{source}:{cell.get('id')}")

@@ -116,8 +116,8 @@ def segments(source: str) -> Segments:
             last = block[-1]
             indent = line[:len(line) - len(line.lstrip())]
             math = "".join(block).strip()
-            add(_unit(indent, indent, block, [math], "formula: translate only the words in \\text{…}"),
-                last[len(last.rstrip("\n")):])
+            note = "formula: translate only the words in \\text{…}"
+            add(_unit(indent, indent, block, [math], note), last[len(last.rstrip("\n")):])
             i = j + 1
         elif _quote_marker(line):
             j = i

@@ -1,4 +1,4 @@
-"""A translation unit and its place in a cell's source, shared by the Markdown and code splitters."""
+"""A translation unit and its place in a cell's source, for the Markdown and code splitters."""
 
 from __future__ import annotations
 
