@@ -10,7 +10,7 @@ VOILA_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test bench lint voila course-branch clean
+.PHONY: lab test bench lint voila course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -43,6 +43,14 @@ voila: $(VENV)/.test-installed
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:
 	$(PYTHON) deploy/course_branch.py
+
+# The Russian course (twentyone_edu/locale/STYLE.md): re-extract the notebooks' prose and merge it
+# into the Russian catalogs, then write notebooks/ru and teacher/ru from them.
+translations: $(VENV)/.lab-installed
+	$(BIN)/python -m twentyone_edu.locale update
+
+ru-notebooks: $(VENV)/.lab-installed
+	$(BIN)/python -m twentyone_edu.locale build
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache
