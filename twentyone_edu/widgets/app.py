@@ -15,7 +15,8 @@ from .language import Bilingual
 TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabLabel "
              "{ color: #333333 !important; }</style>")
 
-TABS = (  # (title key, the tab's widget: its module, its class, its options besides language)
+# (title key, the tab's widget: its module, its class, its options besides language)
+TABS: tuple[tuple[str, str, str, dict[str, int]], ...] = (
     ("app_tab_table", "live_table", "TableWidget", {"players": 5}),
     ("app_tab_advice", "advice", "AdviceExplorer", {}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
