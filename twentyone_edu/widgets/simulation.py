@@ -74,7 +74,7 @@ class SimulationExplorer(Explorer):
         self.seed_box.add_class("t21-sim-seed")
         self.run_button = widgets.Button(button_style="primary", icon="play")
         self.run_button.add_class("t21-sim-run")
-        self.stop_button = widgets.Button(button_style="warning", icon="stop", disabled=True)
+        self.stop_button = widgets.Button(button_style="danger", icon="stop", disabled=True)
         self.stop_button.add_class("t21-sim-stop")
         self.progress = widgets.IntProgress(value=0, min=0, max=rounds)
         self.progress.add_class("t21-sim-progress")

@@ -59,7 +59,7 @@ class StrategyExplorer(Explorer):
         self.second_menu.add_class("t21-strategy-second")
         self.status = widgets.HTML()
         self.status.add_class("t21-strategy-status")
-        self.stop_button = widgets.Button(button_style="warning", icon="stop",
+        self.stop_button = widgets.Button(button_style="danger", icon="stop",
                                           layout=widgets.Layout(width="auto", display="none"))
         self.stop_button.add_class("t21-strategy-stop")
         self.cell = widgets.HTMLMath()
