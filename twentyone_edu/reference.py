@@ -139,8 +139,9 @@ def buy_worth(hand, unseen, rules) -> Fraction:
     worth = Fraction(0)
     for card, n in unseen:
         bigger, left = hand.plus(card), without(unseen, card)
-        if bigger.ending(rules) == "bust":  # he pays 1 at once, unless the banker's natural
-            then = -(1 - natural_chance(left, rules))  # ended the round before (R9, R13)
+        if bigger.ending(rules) == "bust":
+            # he pays 1 at once, in the rounds that no banker's natural ended before (R9, R13)
+            then = -(1 - natural_chance(left, rules))
         else:
             then = best_worth(bigger, left, rules)
         worth += P(n, how_many(unseen)) * then
