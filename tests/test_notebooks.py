@@ -530,3 +530,14 @@ def test_figure_texts_need_a_non_empty_alt():
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
         "m1": {"state": {"value": '<img src="data:image/png;base64,AA" alt="a heat map">'}}}}}
     assert "a heat map" in figure_texts(nb)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_every_lesson_ends_with_the_students_record(path):
+    """Before its summary, a lesson shows which of its exercises the student answered (issue 11)."""
+    cells = nbformat.read(path, as_version=4).cells
+    summary = max(i for i, cell in enumerate(cells)
+                  if cell.cell_type == "markdown" and cell.source.startswith("## Summary"))
+    record = f'quiz_record("{path.name[:2]}", language=LANGUAGE)'
+    before = [cell.source for cell in cells[:summary] if cell.cell_type == "code"]
+    assert before and record in before[-1], f"{path.name}: the last code cell must show {record}"
