@@ -24,6 +24,9 @@ TRANSLATED: frozenset[str] = frozenset({
     "08_the_bankers_edge",
     "09_the_price_of_the_bank",
     "app",
+    "10_choosing_the_banker",
+    "11_exact_vs_simulation",
+    "12_twenty_one_through_history",
 })
 
 
