@@ -2,6 +2,7 @@
 
 from .advice import AdviceExplorer as AdviceExplorer
 from .app import CourseApp as CourseApp
+from .app import language_from_query as language_from_query
 from .banker_chooser import BankerChooser as BankerChooser
 from .card_faces import CardsView as CardsView
 from .live_table import TableWidget as TableWidget

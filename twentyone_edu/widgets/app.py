@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 import ipywidgets as widgets
 
 from .advice import AdviceExplorer
 from .banker_chooser import BankerChooser
 from .common import escape
-from .i18n import text
+from .i18n import LANGUAGE_NAMES, text
 from .language import Bilingual
 from .live_table import TableWidget
 from .simulation import SimulationExplorer
@@ -25,6 +27,13 @@ TABS = (  # (title key, how to build the tab's widget in a language)
     ("app_tab_simulation", lambda language: SimulationExplorer(language=language)),
     ("app_tab_banker", lambda language: BankerChooser(language=language)),
 )
+
+
+def language_from_query(query: str) -> str:
+    """The app's language from its link's query string ('lang=ru' -> 'ru'); else English."""
+    asked = parse_qs(query.lstrip("?")).get("lang", [""])[0]
+    language = asked.strip().lower().replace("_", "-").partition("-")[0]
+    return language if language in LANGUAGE_NAMES else "en"
 
 
 class CourseApp(Bilingual, widgets.VBox):
