@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from .. import exact
 from ..numerals import signed
 from ..rules import variant
-from .common import ChartImage, escape
+from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -54,6 +54,7 @@ class StrategyExplorer(Explorer):
         self.status = widgets.HTML()
         self.status.add_class("t21-strategy-status")
         self.stop_button = widgets.Button(button_style="warning", icon="stop",
+                                          style=BUTTON_STYLES["warning"],
                                           layout=widgets.Layout(width="auto", display="none"))
         self.stop_button.add_class("t21-strategy-stop")
         self.cell = widgets.HTMLMath()
