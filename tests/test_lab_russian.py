@@ -4,11 +4,15 @@ config folder, binder/lab-ru, that makes Russian JupyterLab's default language f
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+
+from twentyone_edu.widgets import language_from_query
 
 ROOT = Path(__file__).resolve().parent.parent
 LAB_RU = ROOT / "binder" / "lab-ru"
@@ -78,3 +82,22 @@ def test_make_voila_ru_sends_the_browser_to_the_russian_app():
     commands = subprocess.run(["make", "-n", "voila-ru"], cwd=ROOT, capture_output=True,
                               text=True, check=True).stdout
     assert '/?lang=ru"' in commands and "-m voila --no-browser" in commands
+
+
+def binder_links() -> list[tuple[str, dict[str, list[str]]]]:
+    """The README's Binder links: (the ref launched, the link's query)."""
+    links = re.findall(r"\(https://mybinder\.org/v2/gh/twentyone-edu/twentyone_edu/([^?)]+)"
+                       r"\?([^)]+)\)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    return [(ref, parse_qs(query)) for ref, query in links]
+
+
+def test_readme_badge_opens_the_russian_course_on_the_ref_binder_start_turns_russian():
+    refs = {query["urlpath"][0]: ref for ref, query in binder_links()}
+    assert refs["lab/tree/notebooks/ru/00_start_here.ipynb"] == "ru"
+    assert refs["lab/tree/notebooks/00_start_here.ipynb"] == "main"
+
+
+def test_readme_badge_opens_the_app_with_a_link_that_asks_for_russian():
+    apps = [urlsplit("/" + query["urlpath"][0]) for _, query in binder_links()
+            if query["urlpath"][0].startswith("voila/render/notebooks/app.ipynb")]
+    assert sorted(language_from_query(app.query) for app in apps) == ["en", "ru"]
