@@ -9,8 +9,12 @@ PYTEST_ARGS ?=
 VOILA_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
+# A Jupyter config folder whose labconfig makes Russian JupyterLab's default language (binder/start
+# uses it too); added to JUPYTER_CONFIG_PATH for one launch, it changes none of your settings.
+LAB_RU := JUPYTER_CONFIG_PATH="$(CURDIR)/binder/lab-ru$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
+VOILA_PORT ?= 8866
 
-.PHONY: lab test bench lint voila course-branch translations ru-notebooks clean
+.PHONY: lab lab-ru test bench lint voila voila-ru course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -29,6 +33,11 @@ $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 lab: $(VENV)/.lab-installed
 	$(BIN)/python -m jupyterlab $(LAB_ARGS) notebooks/00_start_here.ipynb
 
+# The Russian course, with JupyterLab's menus in Russian (unless you chose a language yourself in
+# Settings → Language: your choice wins).
+lab-ru: $(VENV)/.lab-installed
+	$(LAB_RU) $(BIN)/python -m jupyterlab $(LAB_ARGS) notebooks/ru/00_start_here.ipynb
+
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/python -m mypy
@@ -39,6 +48,12 @@ bench: $(VENV)/.test-installed
 
 voila: $(VENV)/.test-installed
 	$(BIN)/python -m voila $(VOILA_ARGS) notebooks/app.ipynb
+
+# The app in Russian: Voilà itself opens no link with a query, so the browser is sent to
+# ?lang=ru once the port answers (for a minute at most).
+voila-ru: $(VENV)/.test-installed
+	@for i in $$(seq 60); do sleep 1; $(BIN)/python -c 'import socket; socket.create_connection(("localhost", $(VOILA_PORT)), 1)' 2>/dev/null && exec $(BIN)/python -m webbrowser -t "http://localhost:$(VOILA_PORT)/?lang=ru"; done &
+	$(BIN)/python -m voila --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
 
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:

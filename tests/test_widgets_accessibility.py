@@ -141,6 +141,19 @@ def test_every_text_colour_shown_is_readable_on_white_and_on_the_highlight(built
         assert contrast(*background) >= 4.5, background
 
 
+# JupyterLab's light theme: the background of each button_style (--jp-brand-color1,
+# --jp-success-color1, --jp-info-color1, --jp-warn-color1, --jp-error-color1), text white.
+BUTTON_BACKGROUNDS = {"primary": "#1976d2", "success": "#388e3c", "info": "#0097a7",
+                      "warning": "#f57c00", "danger": "#d32f2f"}
+
+
+def test_white_text_on_a_coloured_button_is_readable(built):
+    for w in parts(built):
+        if isinstance(w, widgets.Button) and w.button_style:
+            background = w.style.button_color or BUTTON_BACKGROUNDS[w.button_style]
+            assert contrast(background, "#ffffff") >= 4.5, (w.description, background)
+
+
 def test_card_faces_are_readable():
     for colour in (card_faces.RED, card_faces.BLACK, card_faces.NO_SUIT):
         assert contrast(colour, "#ffffff") >= 4.5

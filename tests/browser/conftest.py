@@ -234,9 +234,9 @@ class JupyterLab:
         self.run_all(page)
 
 
-@pytest.fixture(scope="package")
-def lab_server(jupyter_home) -> Server:
-    """JupyterLab serving the course copy on a free port, no token, no news, app exposed."""
+def start_lab(jupyter_home: dict, name: str = "lab", **env: str) -> Server:
+    """JupyterLab serving the course copy on a free port, no token, no news, app exposed;
+    `env` adds to (or replaces) the environment of jupyter_home."""
     port = free_port()
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
@@ -246,8 +246,14 @@ def lab_server(jupyter_home) -> Server:
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")
-    server = Server("JupyterLab", command, port, jupyter_home["env"], jupyter_home["course"],
-                    jupyter_home["home"] / "lab.log", "/api/status")
+    return Server("JupyterLab", command, port, {**jupyter_home["env"], **env},
+                  jupyter_home["course"], jupyter_home["home"] / f"{name}.log", "/api/status")
+
+
+@pytest.fixture(scope="package")
+def lab_server(jupyter_home) -> Server:
+    """JupyterLab serving the course copy on a free port, no token, no news, app exposed."""
+    server = start_lab(jupyter_home)
     yield server
     server.stop()
 

@@ -22,6 +22,7 @@ _HOMES = {
     "TableWidget": "live_table",
     "class_seed": "seed_choice",
     "first_screen": "seed_choice",
+    "language_from_query": "app",
 }
 
 __all__ = sorted([*_HOMES, "Quiz", "make_answer_token", "quiz", "quiz_record"])

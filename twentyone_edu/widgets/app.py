@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from .common import escape
-from .i18n import text
+from .i18n import LANGUAGE_NAMES, text
 from .language import Bilingual
 
 # Lumino greys the titles of the tabs not shown (#6d6d6d on #eeeeee, 4.45:1): darken them to
@@ -30,6 +31,13 @@ def build_tab(index: int, language: str) -> widgets.Widget:
     _, module, name, options = TABS[index]
     kind = getattr(importlib.import_module(f".{module}", __package__), name)
     return kind(language=language, **options)
+
+
+def language_from_query(query: str) -> str:
+    """The app's language from its link's query string ('lang=ru' -> 'ru'); else English."""
+    asked = parse_qs(query.lstrip("?")).get("lang", [""])[0]
+    language = asked.strip().lower().replace("_", "-").partition("-")[0]
+    return language if language in LANGUAGE_NAMES else "en"
 
 
 class CourseApp(Bilingual, widgets.VBox):

@@ -32,7 +32,7 @@ from ..validate import (
     whole,
 )
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
-from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
+from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
 from .i18n import TEXT, check_language, engine_text, ordinal, text
 from .language import Bilingual
@@ -98,7 +98,7 @@ def rules_label(rules, language: str) -> str:
 
 
 def _button(key: str, css: str, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=key, button_style=style,
+    button = widgets.Button(description=key, button_style=style, style=BUTTON_STYLES.get(style, {}),
                             layout=widgets.Layout(width="auto"))
     button.add_class(css)
     return button

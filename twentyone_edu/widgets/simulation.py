@@ -18,7 +18,7 @@ from .. import exact, simulate
 from ..numerals import count, decimal, signed
 from ..rules import variant
 from ..validate import one_of, whole
-from .common import ChartImage, escape
+from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -74,7 +74,8 @@ class SimulationExplorer(Explorer):
         self.seed_box.add_class("t21-sim-seed")
         self.run_button = widgets.Button(button_style="primary", icon="play")
         self.run_button.add_class("t21-sim-run")
-        self.stop_button = widgets.Button(button_style="danger", icon="stop", disabled=True)
+        self.stop_button = widgets.Button(button_style="warning", icon="stop", disabled=True,
+                                          style=BUTTON_STYLES["warning"])
         self.stop_button.add_class("t21-sim-stop")
         self.progress = widgets.IntProgress(value=0, min=0, max=rounds)
         self.progress.add_class("t21-sim-progress")

@@ -14,7 +14,7 @@ from ..cards import RANKS
 from ..numerals import signed
 from ..rules import variant
 from ..validate import one_of
-from .common import ChartImage, escape
+from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -59,7 +59,8 @@ class StrategyExplorer(Explorer):
         self.second_menu.add_class("t21-strategy-second")
         self.status = widgets.HTML()
         self.status.add_class("t21-strategy-status")
-        self.stop_button = widgets.Button(button_style="danger", icon="stop",
+        self.stop_button = widgets.Button(button_style="warning", icon="stop",
+                                          style=BUTTON_STYLES["warning"],
                                           layout=widgets.Layout(width="auto", display="none"))
         self.stop_button.add_class("t21-strategy-stop")
         self.cell = widgets.HTMLMath()
