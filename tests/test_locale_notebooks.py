@@ -24,6 +24,7 @@ TRANSLATED: frozenset[str] = frozenset({
     "08_the_bankers_edge",
     "09_the_price_of_the_bank",
     "app",
+    "teacher_guide",
 })
 
 
