@@ -27,6 +27,7 @@ TRANSLATED: frozenset[str] = frozenset({
     "10_choosing_the_banker",
     "11_exact_vs_simulation",
     "12_twenty_one_through_history",
+    "teacher_guide",
 })
 
 
