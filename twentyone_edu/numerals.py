@@ -29,12 +29,13 @@ import math
 import numbers
 import re
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
 from .errors import RuleError, TwentyOneError
+from .validate import quote
 
 if TYPE_CHECKING:  # Babel loads on the first number written, not on import
     from babel import Locale
@@ -101,7 +102,7 @@ def _pattern(digits: int) -> NumberPattern:
 def check_language(language: str) -> str:
     """`language` if numbers can be written in it ('en' or 'ru')."""
     if language not in LANGUAGES:
-        raise RuleError(f"language={language!r} is not valid (use 'en' or 'ru')")
+        raise RuleError(f"language={quote(language)} is not valid (use 'en' or 'ru')")
     return language
 
 
@@ -124,6 +125,10 @@ def _exact(value: Real) -> Fraction | None:
     return Fraction(value) if math.isfinite(value) else None
 
 
+LARGEST = 10**60  # no number the course shows comes near this
+LONGEST_FRACTION = 10**300  # nor a fraction with this many digits
+
+
 def rounded(value: Fraction, digits: int) -> Fraction:
     """`value` rounded to `digits` decimals, half away from zero (school rounding)."""
     scaled = abs(value) * 10 ** digits
@@ -135,9 +140,14 @@ def _unsigned(size: Fraction, digits: int, language: str) -> str:
     """A non-negative value, already rounded to `digits` decimals, with thousands grouped."""
     from babel.numbers import format_decimal
 
-    places = Decimal(int(size * 10 ** digits)).scaleb(-digits)
+    if size >= LARGEST:
+        raise RuleError(f"a number of about 10^{len(str(int(size))) - 1} is too large to write "
+                        "(use one below 10^60)")
     mark = symbols(language)
-    written = format_decimal(places, format=_pattern(digits), locale=_locale(language))
+    with localcontext() as context:  # every digit of the number, not Decimal's default 28
+        context.prec = 2 * len(str(LARGEST)) + digits
+        places = Decimal(int(size * 10 ** digits)).scaleb(-digits)
+        written = format_decimal(places, format=_pattern(digits), locale=_locale(language))
     return written.replace(mark.cldr_group, mark.group)
 
 
@@ -205,6 +215,8 @@ def fraction(value: Real) -> str:
     if exact is None:
         return NO_NUMBER
     size = abs(exact)
+    if max(size.numerator, size.denominator) >= LONGEST_FRACTION:
+        raise RuleError("a fraction with more than 300 digits is too long to write")
     written = str(size.numerator) if size.denominator == 1 else \
         f"{size.numerator}/{size.denominator}"
     return _with_sign(written, exact < 0, False)

@@ -196,11 +196,11 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
         refuse("ranks", ranks, "1-13 ranks, e.g. ('A', '2', ..., 'K')")
     if not isinstance(values, Mapping):
         refuse("values", values, "a dict {(first, second): number or None}")
+    if cell_format is None:
+        cell_format = partial(numerals.signed, digits=2, language=language, tiny_digits=False)
     _check_labels({"title": title, "xlabel": xlabel, "ylabel": ylabel,
                    "colorbar_label": colorbar_label, "missing_label": missing_label,
                    "cell_format": cell_format})
-    if cell_format is None:
-        cell_format = partial(numerals.signed, digits=2, language=language, tiny_digits=False)
     grid = np.array([[_cell(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)

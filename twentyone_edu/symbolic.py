@@ -156,11 +156,17 @@ def at_least_one(rank_count: int, unseen: int, drawn: int) -> Fraction:
     return 1 - Fraction(perm(unseen - many, few), perm(unseen, few))
 
 
+MOST_FLOAT_CARDS = 10**9  # cards scipy's hypergeometric distribution is asked about
+
+
 def hypergeom(rank_count: int, unseen: int, drawn: int) -> Any:
     """scipy's distribution of how many cards of a rank come in the next `drawn` (floats)."""
     from scipy.stats import hypergeom as scipy_hypergeom
 
     rank_count, unseen, drawn = _check_cards(rank_count, unseen, drawn)
+    if unseen > MOST_FLOAT_CARDS:  # scipy's floats lose every digit past here, and slowly
+        raise CardError(f"unseen={unseen:,} cards is more than the float distribution handles "
+                        f"(use at most {MOST_FLOAT_CARDS:,})")
     return scipy_hypergeom(M=unseen, n=rank_count, N=drawn)
 
 
