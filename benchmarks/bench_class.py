@@ -244,7 +244,7 @@ async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout
             idle = _rss(server.ps)
             peak = PeakRss(server.ps)
             peak.start()
-            light_visitor.use_connections(light_visitor.BROWSER_CONNECTIONS * visitors)
+            light_visitor.use_connections((light_visitor.BROWSER_CONNECTIONS + 1) * visitors)
             us = psutil.Process()
             url = server.url + "/"
             start = time.perf_counter()
@@ -281,7 +281,7 @@ async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout
 
 
 def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
-            browsers: int = BROWSERS, timeout_s: float = 180) -> list[tuple[str, float, float]]:
+            browsers: int = BROWSERS, timeout_s: float = 300) -> list[tuple[str, float, float]]:
     """Rows for one class of `visitors`, `browsers` of them in a real browser and the others
     light, opening the app together on a fresh Voilà server."""
     browsers = min(browsers, visitors)
