@@ -1,13 +1,20 @@
 """A whole class on one Voilà server: N visitors open the course app at once.
 
 One Voilà server serves notebooks/app.ipynb with the repository's voila.json, as `make voila`
-does; one headless Chromium opens it in N browser contexts together. A visitor is interactive
-when the live table is rendered and its Deal button is enabled. The server's memory is the RSS
-of the Voilà process and all its kernels once everyone is in, minus the idle server's, per
-visitor. The browser runs on the same machine and competes with the server for its cores, so
-the times are an upper bound for a class whose students bring their own computers; Chromium
-runs at the lowest priority (nice 19) so that the server's work comes first, as it would if the
-browsers were elsewhere.
+does. A rehearsal visit in Chromium records the files the page asks for, and its kernel is shut
+down. Then N visitors arrive together: two in headless Chromium (browser contexts), who prove
+end to end that a table renders and its Deal button is enabled under the class's load, and the
+others light (light_visitor.py). A light visitor asks the server for everything the page asks
+for: the page, which starts its kernel and runs the notebook, the page's 100 or so scripts and
+styles, the kernel's model, the kernel's websocket and the widgets' state through ipywidgets'
+control comm. It is interactive when that state holds an enabled Deal button. The server does
+the same work for a light visitor as for a browser; only the rendering, which a student's own
+computer does, is left out. With every visitor in Chromium, the 2-core machine spent 5 to 8 CPU
+seconds per page on the browsers against about 1.4 on the server, so the time measured the load
+generator, not the server (`python -m benchmarks.bench_class 30 --browsers=30` still runs that).
+The server's memory is the RSS of the Voilà process and all its kernels once everyone is in,
+minus the idle server's after the rehearsal, per visitor. Chromium runs at the lowest priority
+(nice 19) so that the server's work comes first, as it would if the browsers were elsewhere.
 """
 
 from __future__ import annotations
