@@ -1,13 +1,20 @@
 """A whole class on one Voilà server: N visitors open the course app at once.
 
 One Voilà server serves notebooks/app.ipynb with the repository's voila.json, as `make voila`
-does; one headless Chromium opens it in N browser contexts together. A visitor is interactive
-when the live table is rendered and its Deal button is enabled. The server's memory is the RSS
-of the Voilà process and all its kernels once everyone is in, minus the idle server's, per
-visitor. The browser runs on the same machine and competes with the server for its cores, so
-the times are an upper bound for a class whose students bring their own computers; Chromium
-runs at the lowest priority (nice 19) so that the server's work comes first, as it would if the
-browsers were elsewhere.
+does. A rehearsal visit in Chromium records the files the page asks for, and its kernel is shut
+down. Then N visitors arrive together: two in headless Chromium (browser contexts), who prove
+end to end that a table renders and its Deal button is enabled under the class's load, and the
+others light (light_visitor.py). A light visitor asks the server for everything the page asks
+for: the page, which starts its kernel and runs the notebook, the page's 100 or so scripts and
+styles, the kernel's model, the kernel's websocket and the widgets' state through ipywidgets'
+control comm. It is interactive when that state holds an enabled Deal button. The server does
+the same work for a light visitor as for a browser; only the rendering, which a student's own
+computer does, is left out. With every visitor in Chromium, the 2-core machine spent 5 to 8 CPU
+seconds per page on the browsers against about 1.4 on the server, so the time measured the load
+generator, not the server (`python -m benchmarks.bench_class 30 --browsers=30` still runs that).
+The server's memory is the RSS of the Voilà process and all its kernels once everyone is in,
+minus the idle server's after the rehearsal, per visitor. Chromium runs at the lowest priority
+(nice 19) so that the server's work comes first, as it would if the browsers were elsewhere.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from pathlib import Path
 
 import psutil
 
+from benchmarks import light_visitor
 from benchmarks.timing import NO_TARGET, report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,12 +45,15 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 CLASS_SIZES = (10, 30)
+BROWSERS = 2  # visitors in a real browser; the others are light (light_visitor.py)
 ALL_IN = 60.0  # seconds until every one of 30 visitors can play
 PER_VISITOR_MB = 120.0
 DEAL_READY_JS = """() => {
   const deal = document.querySelector('.t21-app .t21-table-widget button.t21-deal');
   return deal !== null && !deal.disabled;
 }"""
+KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)" \
+               ".kernelId"
 MB = 2**20
 
 
@@ -182,104 +193,141 @@ def _lowest_priority(process: psutil.Process, but: psutil.Process) -> None:
                 continue
 
 
-async def _visit(browser, url: str, start: float, timeout_s: float) -> dict[str, float]:
-    """One visitor: a fresh context opens the app; the seconds until each step, from `start`."""
+async def _visit(browser, url: str, start: float, timeout_s: float) -> dict:
+    """One visitor in a real browser: a fresh context opens the app; the seconds until each step,
+    from `start`."""
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
-    marks: dict[str, float] = {}
+    marks: dict = {"context": context}  # closed by the caller once the memory is measured
     problems: list[str] = []
     page.on("console", lambda m: m.type == "error" and problems.append(m.text[:200]))
     page.on("pageerror", lambda e: problems.append(str(e)[:200]))
     page.on("requestfailed", lambda r: problems.append(f"failed {r.url[:80]} {r.failure}"))
+    await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    marks["response"] = time.perf_counter() - start
+    await page.wait_for_load_state("load", timeout=timeout_s * 1000)
+    marks["page loaded"] = time.perf_counter() - start
     try:
-        await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
-        marks["response"] = time.perf_counter() - start
-        await page.wait_for_load_state("load", timeout=timeout_s * 1000)
-        marks["page loaded"] = time.perf_counter() - start
-        try:
-            await page.wait_for_function(DEAL_READY_JS, polling=100, timeout=timeout_s * 1000)
-        except Exception as error:
-            shown = (await page.content())[-600:].replace("\n", " | ")
-            raise RuntimeError(f"not interactive; {problems[:5]}; page ends: {shown}") from error
-        marks["interactive"] = time.perf_counter() - start
-        failed = await page.get_by_text("Error displaying widget").count()
-        if failed:
-            raise RuntimeError(f"{failed} widgets failed to render")
-    finally:
-        marks["context"] = context  # closed by the caller once the memory is measured
+        await page.wait_for_function(DEAL_READY_JS, polling=100, timeout=timeout_s * 1000)
+    except Exception as error:
+        shown = (await page.content())[-600:].replace("\n", " | ")
+        raise RuntimeError(f"not interactive; {problems[:5]}; page ends: {shown}") from error
+    marks["interactive"] = time.perf_counter() - start
+    failed = await page.get_by_text("Error displaying widget").count()
+    if failed:
+        raise RuntimeError(f"{failed} widgets failed to render")
     return marks
 
 
-async def _open_class(url: str, visitors: int, timeout_s: float, server: VoilaServer):
+async def _rehearse(browser, server: VoilaServer, timeout_s: float) -> list[str]:
+    """The teacher opens the app once before the class: the server's files the page asks for
+    (its scripts and styles, for the light visitors), after which its kernel is shut down."""
+    page = await browser.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    await page.goto(server.url + "/", timeout=timeout_s * 1000)
+    await page.wait_for_function(DEAL_READY_JS, polling=100, timeout=timeout_s * 1000)
+    kernel = await page.evaluate(KERNEL_ID_JS)
+    await page.close()
+    shut_down = urllib.request.Request(f"{server.url}/api/kernels/{kernel}", method="DELETE",
+                                       headers={"Cookie": "_xsrf=t21", "X-XSRFToken": "t21"})
+    await asyncio.to_thread(lambda: urllib.request.urlopen(shut_down, timeout=30).close())
+    deadline = time.monotonic() + 30
+    while server.ps.children(recursive=True) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    return [url for url in asked if url.startswith(server.url + "/voila/")]
+
+
+async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout_s: float):
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         _lowest_priority(psutil.Process(), but=server.ps)
+        visits: list = []
         try:
+            statics = await _rehearse(browser, server, timeout_s)
+            server.settle()
+            idle = _rss(server.ps)
+            peak = PeakRss(server.ps)
+            peak.start()
+            light_visitor.use_connections((light_visitor.BROWSER_CONNECTIONS + 1) * visitors)
+            us = psutil.Process()
+            url = server.url + "/"
             start = time.perf_counter()
             cpu_before = _cpu_seconds(server.ps)
             voila_before = sum(server.ps.cpu_times()[:2])
-            us = psutil.Process()
-            browser_before = _cpu_seconds(us, but=(server.ps,))
-            visits = await asyncio.gather(*(_visit(browser, url, start, timeout_s)
-                                            for _ in range(visitors)), return_exceptions=True)
+            ours_before = sum(us.cpu_times()[:2])
+            browser_before = _cpu_seconds(us, but=(server.ps,)) - ours_before
+            visits = await asyncio.gather(
+                *(_visit(browser, url, start, timeout_s) for _ in range(browsers)),
+                *(light_visitor.visit(url, statics, start, timeout_s)
+                  for _ in range(visitors - browsers)),
+                return_exceptions=True)
             wall = time.perf_counter() - start
             cpu = _cpu_seconds(server.ps) - cpu_before
             voila_cpu = sum(server.ps.cpu_times()[:2]) - voila_before
-            browser_cpu = _cpu_seconds(us, but=(server.ps,)) - browser_before
+            ours = sum(us.cpu_times()[:2])
+            browser_cpu = _cpu_seconds(us, but=(server.ps,)) - ours - browser_before
             await asyncio.sleep(2)  # let the kernels finish answering the last page
             rss = _rss(server.ps)
+            peak.running = False
+            peak.join()
             kernels = len(server.ps.children(recursive=True))
-            for visit in visits:
-                if isinstance(visit, dict):
-                    await visit["context"].close()
         finally:
+            for visit in visits:
+                if isinstance(visit, dict) and "context" in visit:
+                    await visit["context"].close()
+                elif isinstance(visit, dict) and "socket" in visit:
+                    visit["socket"].close()
             await browser.close()
-    return visits, wall, (cpu, voila_cpu, browser_cpu), rss, kernels
+    figures = {"wall": wall, "server cpu": cpu, "voila cpu": voila_cpu,
+               "light cpu": ours - ours_before, "browser cpu": browser_cpu, "idle": idle,
+               "rss": rss, "peak": peak.peak, "kernels": kernels, "statics": len(statics)}
+    return visits, figures
 
 
 def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
-            timeout_s: float = 180) -> list[tuple[str, float, float]]:
-    """Rows for one class of `visitors` opening the app together on a fresh Voilà server."""
+            browsers: int = BROWSERS, timeout_s: float = 300) -> list[tuple[str, float, float]]:
+    """Rows for one class of `visitors`, `browsers` of them in a real browser and the others
+    light, opening the app together on a fresh Voilà server."""
+    browsers = min(browsers, visitors)
     server = VoilaServer(extra_args)
     try:
         server.settle()
-        idle = _rss(server.ps)
-        peak = PeakRss(server.ps)
-        peak.start()
-        visits, wall, (cpu, voila_cpu, browser_cpu), rss, kernels = asyncio.run(
-            _open_class(server.url + "/", visitors, timeout_s, server))
-        peak.running = False
-        peak.join()
+        visits, f = asyncio.run(_open_class(server, visitors, browsers, timeout_s))
     finally:
         log = server.log_tail()
         server.stop()
     failed = [v for v in visits if not isinstance(v, dict)]
-    done = [v for v in visits if isinstance(v, dict)]
-    name = f"class of {visitors}{label}"
+    name = f"class of {visitors} ({browsers} in a browser){label}"
     if failed:
-        print(f"{name}: {failed[0]}\nVoilà's log:\n{log}", file=sys.stderr)
+        print(f"{name}: {failed[0]!r}\nVoilà's log:\n{log}", file=sys.stderr)
         return [(f"{name}: {len(failed)} visitors failed (see stderr)", float("inf"), ALL_IN)]
-    steps = {step: sorted(v[step] for v in done)
+    steps = {step: sorted(v[step] for v in visits)
              for step in ("response", "page loaded", "interactive")}
+    real = [v["interactive"] for v in visits[:browsers]]
     return [
         (f"{name}: every table interactive (Deal enabled), s", steps["interactive"][-1],
          ALL_IN if visitors <= 30 else NO_TARGET),
         (f"{name}: median visitor interactive, s", statistics.median(steps["interactive"]),
          NO_TARGET),
+        *((f"{name}: browser visitor {i} interactive (table rendered), s", t, NO_TARGET)
+          for i, t in enumerate(real, 1)),
         (f"{name}: median visitor's first byte of the page, s",
          statistics.median(steps["response"]), NO_TARGET),
-        (f"{name}: median visitor's page loaded (before the widgets), s",
+        (f"{name}: median visitor's page and its {f['statics']} files loaded, s",
          statistics.median(steps["page loaded"]), NO_TARGET),
-        (f"{name}: server CPU s (Voilà and kernels) while opening, over {wall:.0f} s wall",
-         cpu, NO_TARGET),
-        (f"{name}: of which the Voilà process itself (pages, messages), CPU s", voila_cpu,
+        (f"{name}: server CPU s (Voilà and kernels) while opening, over {f['wall']:.0f} s wall",
+         f["server cpu"], NO_TARGET),
+        (f"{name}: of which the Voilà process itself (pages, files, messages), CPU s",
+         f["voila cpu"], NO_TARGET),
+        (f"{name}: load generator CPU s: light visitors (Python)", f["light cpu"], NO_TARGET),
+        (f"{name}: load generator CPU s: browsers (Chromium, Playwright)", f["browser cpu"],
          NO_TARGET),
-        (f"{name}: the browser's CPU s (Chromium, Playwright) meanwhile", browser_cpu, NO_TARGET),
-        (f"{name}: server RSS per visitor ({kernels} kernels, idle {idle / MB:.0f} MB), MB",
-         (rss - idle) / visitors / MB, PER_VISITOR_MB),
-        (f"{name}: server RSS peak while opening, MB", peak.peak / MB, NO_TARGET),
+        (f"{name}: server RSS per visitor ({f['kernels']} kernels, idle {f['idle'] / MB:.0f} MB),"
+         " MB", (f["rss"] - f["idle"]) / visitors / MB, PER_VISITOR_MB),
+        (f"{name}: server RSS peak while opening, MB", f["peak"] / MB, NO_TARGET),
     ]
 
 
@@ -294,7 +342,9 @@ def main() -> list[tuple[str, float, float]]:
 if __name__ == "__main__":
     args = sys.argv[1:]
     sizes = [int(a) for a in args if a.isdigit()] or list(CLASS_SIZES)
-    extra = tuple(a for a in args if not a.isdigit())
-    print(json.dumps({"sizes": sizes, "voila args": extra}))
+    browsers = next((int(a.split("=")[1]) for a in args if a.startswith("--browsers=")), BROWSERS)
+    extra = tuple(a for a in args if not a.isdigit() and not a.startswith("--browsers="))
+    print(json.dumps({"sizes": sizes, "browsers": browsers, "voila args": extra,
+                      "load average": os.getloadavg()}))
     for size in sizes:
-        report(measure(size, extra))
+        report(measure(size, extra, browsers=browsers))
