@@ -20,20 +20,20 @@ ROOT = Path(__file__).resolve().parents[1]
 # The notebooks whose Russian catalog must be complete: every current English unit translated,
 # none fuzzy. Add one line per notebook as its translator finishes (the stem of its file).
 TRANSLATED: frozenset[str] = frozenset({
-    "04_nineteen_or_twenty",
-    "05_the_exact_method",
-    "06_where_the_advice_fails",
     "00_start_here",
     "01_the_rules_cards_and_deal",
     "02_the_rules_buying_and_the_bank",
     "03_play_the_banker",
+    "04_nineteen_or_twenty",
+    "05_the_exact_method",
+    "06_where_the_advice_fails",
     "07_when_to_buy",
     "08_the_bankers_edge",
     "09_the_price_of_the_bank",
-    "app",
     "10_choosing_the_banker",
     "11_exact_vs_simulation",
     "12_twenty_one_through_history",
+    "app",
     "teacher_guide",
 })
 
