@@ -77,7 +77,7 @@ def play_through_bank(table):
 # ----- seating -----
 
 @pytest.mark.parametrize("players, bad", [
-    ([], "0 players"), (["Anna"], "1 players"), ([f"P{i}" for i in range(13)], "13 players"),
+    ([], "0 players"), (["Anna"], "1 player cannot"), ([f"P{i}" for i in range(13)], "13 players"),
     (["Anna", " Anna "], "'Anna'"), (["Anna", "  "], "'  '"), (["Anna", ""], "''"),
     (["Anna", 7], "7"), ("Anna Boris", "'Anna Boris'"), (None, "None"),
     (["Anna", "banker"], "'banker'"),

@@ -35,6 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .errors import RuleError, TwentyOneError
+from .messages import Message
 
 if TYPE_CHECKING:  # Babel loads on the first number written, not on import
     from babel import Locale
@@ -101,21 +102,21 @@ def _pattern(digits: int) -> NumberPattern:
 def check_language(language: str) -> str:
     """`language` if numbers can be written in it ('en' or 'ru')."""
     if language not in LANGUAGES:
-        raise RuleError(f"language={language!r} is not valid (use 'en' or 'ru')")
+        raise RuleError("language", language=repr(language))
     return language
 
 
 def _check_digits(digits: int) -> int:
     if isinstance(digits, bool) or not isinstance(digits, int) or \
             not 0 <= digits <= MAX_DIGITS:
-        raise RuleError(f"digits={digits!r} is not valid (use a whole number 0-{MAX_DIGITS})")
+        raise RuleError("digits", digits=repr(digits), most=MAX_DIGITS)
     return digits
 
 
 def _exact(value: Real) -> Fraction | None:
     """`value` as an exact Fraction (a float is the binary number it is); None for NaN or ∞."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
-        raise RuleError(f"{value!r} is not a number (use an int, a Fraction or a float)")
+        raise RuleError("not_real", value=repr(value))
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Decimal):
@@ -195,7 +196,7 @@ def count(n: int, language: str) -> str:
     """A whole number with its thousands grouped: 1,000,000 in English, 1 000 000 (narrow
     no-break spaces) in Russian."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise RuleError(f"{n!r} is not a whole number (use an int)")
+        raise RuleError("not_int", value=repr(n))
     return decimal(n, 0, language)
 
 
@@ -236,7 +237,7 @@ class NotANumber(TwentyOneError):
     `fields` hold what a message about it needs."""
 
     def __init__(self, reason: str, written: str, **fields: object):
-        super().__init__(f"{written!r} is not a number ({reason.replace('_', ' ')})")
+        super().__init__("not_a_number", written=repr(written), why=Message(f"why.{reason}", {}))
         self.reason = reason
         self.fields = {"answer": written, **fields}
 

@@ -40,7 +40,8 @@ class InputError(RuleError):
 
     def __init__(self, key: str, **fields):
         self.key, self.fields = key, fields
-        super().__init__(text(key, "en", **fields))
+        self.code, self.params = key, fields
+        ValueError.__init__(self, text(key, "en", **fields))
 
     def in_language(self, language: str) -> str:
         """The message in `language`."""

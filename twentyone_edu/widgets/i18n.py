@@ -582,7 +582,7 @@ _PHRASES_RU = [(re.compile(pattern), template) for pattern, template in ENGINE_P
 def check_language(language: str) -> str:
     """The language code if it is one the widgets speak ('en' or 'ru')."""
     if not (isinstance(language, str) and language in LANGUAGES):
-        raise RuleError(f"language={quote(language)} is not available (use 'en' or 'ru')")
+        raise RuleError("language_widgets", language=quote(language))
     return language
 
 

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..cards import hand_value
 from ..errors import StakeError, TwentyOneError
+from ..messages import message
 from ..numerals import money
 from ..rules import HISTORICAL, VARIANTS
 from ..table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Table
@@ -123,15 +124,14 @@ class TableWidget(Bilingual, widgets.VBox):
             players = default_names(4 if players is None else whole(
                 players, "players", 2, MAX_PLAYERS), language)
         players = [short_text(name, "a player's name", LONGEST_NAME) for name in bounded(
-            players, "players", MAX_PLAYERS, use=f"a number 2-{MAX_PLAYERS} or a list of at "
-                                                 f"most {MAX_PLAYERS} names")]
+            players, "players", MAX_PLAYERS, use=message("use.table_players", most=MAX_PLAYERS))]
         rules = rule_set(rules)
         seed = seed_of(seed)
         banker_by_hand = flag(banker_by_hand, "banker_by_hand")
-        threshold = one_of(threshold, "threshold", THRESHOLDS, use="a whole number 2-21: "
-                           "computer players buy while their total is below it")
+        threshold = one_of(threshold, "threshold", THRESHOLDS,
+                           use=message("use.computer_threshold"))
         if not (you is None or is_whole(you) or isinstance(you, str)):
-            refuse("you", you, "a seat's index, a player's name, or None to watch")
+            refuse("you", you, message("use.you"))
         super().__init__()
         self.add_class("t21-table-widget")
         self.message = MessageLine(language)
