@@ -35,7 +35,7 @@ from ..validate import (
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
-from .i18n import TEXT, check_language, engine_text, ordinal, text
+from .i18n import TEXT, check_language, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
 from .table_text import Entry, event_line, payment_line
@@ -642,8 +642,11 @@ class TableWidget(Bilingual, widgets.VBox):
                                 partial(self._odds_ready, key), partial(self._odds_ready, key))
         if self._odds is None:
             return f"<i>{escape(text('odds_computing', language))}</i>"
+        if isinstance(self._odds, TwentyOneError):
+            return f"<i>{escape(self._odds.in_language(language))}</i>"
         if isinstance(self._odds, BaseException):
-            return f"<i>{escape(engine_text(str(self._odds), language))}</i>"
+            reason = type(self._odds).__name__
+            return f"<i>{escape(text('unexpected', language, reason=reason))}</i>"
         return odds_html(self._odds, language)
 
     def _odds_ready(self, key, odds) -> None:
