@@ -253,7 +253,7 @@ def test_a_whole_game_and_bad_input_leave_no_english_in_a_russian_table():
         seen.append(shown(w.message))
     assert w.table.round_number >= 2
     assert w.message.unexpected == []
-    widget_words = {"English", "ru", "Vingt", "vingt", "un", "XIX", "XX"}  # the language switch, the
-    # variants' own names and centuries in Roman numerals
+    # the language switch, the variants' own names and centuries in Roman numerals
+    widget_words = {"English", "ru", "Vingt", "vingt", "un", "XIX", "XX"}
     for text in seen:
         assert english_words(html.unescape(text), names) <= widget_words, text
