@@ -190,8 +190,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     written out with its sign (`cell_format`, by default two decimals in `language`), so the
     colour is never the only signal, in black or white, whichever is easier to read on the cell.
     """
-    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13, use="1-13 "
-                                                         "ranks, e.g. ('A', '2', ..., 'K')")]
+    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13,
+                                                                 use=message("use.ranks"))]
     if not ranks:
         refuse("ranks", ranks, message("use.ranks"))
     if not isinstance(values, Mapping):

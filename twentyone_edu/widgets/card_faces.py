@@ -143,6 +143,6 @@ class CardsView(widgets.HTML):
         cards = bounded(cards, "cards", MOST_CARDS, CardError,
                     message("use.most_cards", most=MOST_CARDS))
         states = None if states is None else bounded(states, "states", len(cards), CardError,
-                                                     "one state per card")
+                                                     message("use.card_states"))
         self.value = hand_html(cards, states, self.language, self.height)
         self.cards, self.states = cards, [OPEN] * len(cards) if states is None else states
