@@ -94,8 +94,9 @@ EVENT_KINDS = {
     "banker_draw": "`seat` is handed `cards` while the first banker is chosen (R4)",
     "banker_chosen": "`seat` holds the bank (R4)",
     "stack": "`cards` are put on top of the shoe, for a demonstration",
-    "stake": "`seat` stakes `amount` more before the deal (R5)",
-    "late_addition": "`seat` adds `amount` after the deal (R6)",
+    "stake": "`seat` stakes `amount` more before the deal, `stake` in all (R5)",
+    "late_addition": "`seat` adds `amount` after the deal, `late` in all, paid on a win if "
+                     "`late_paid` (R6)",
     "round_start": "round `round_number` begins; `seat` is the banker (R7)",
     "sit_out": "`seat` has no stake and sits out the round (R5)",
     "deal": "`seat` is dealt one closed card, `cards` (hidden) (R7, R8)",
@@ -108,8 +109,10 @@ EVENT_KINDS = {
     "banker_buy": "the banker `seat` buys the open card `cards`; `total` (hidden) (R8, R14)",
     "banker_stand": "the banker `seat` stands; `total` (hidden) (R14)",
     "banker_bust": "the banker `seat` is over 21 with `total` (R16)",
-    "payment": "the banker `other` pays `seat` `amount` (negative: `seat` pays him); "
-               "`outcome` is the player's, `against` the banker's (None if not compared)",
+    "payment": "the banker `other` pays `seat` `amount` (negative: `seat` pays him) on his "
+               "`stake` and `late` addition; `outcome` is the player's, `against` the banker's "
+               "(None if not compared); `late_paid` says whether a late addition is paid on a "
+               "win (R6), `ties_to_banker` whether a tie goes to the banker (R17)",
     "reshuffle": "the shoe ran out: the discards are shuffled to finish the round (R18)",
     "round_settled": "round `round_number` is settled; `seat` is the banker, `amount` his result",
     "bank_passes": "the bank passes from `other` to `seat`, with a fresh shoe (R18, R19)",
@@ -133,6 +136,10 @@ class Event:
     amount: Money | None = None
     outcome: Outcome | None = None
     against: Outcome | None = None
+    stake: int = 0  # the seat's stake (R5), for a stake and a payment
+    late: int = 0  # the seat's late additions (R6), for a late addition and a payment
+    late_paid: bool | None = None  # whether a late addition is paid on a win (R6)
+    ties_to_banker: bool | None = None  # whether a tie goes to the banker (R17), for a payment
 
 
 def fresh_cards(rules: RuleSet = HISTORICAL) -> list[Card]:
@@ -319,6 +326,20 @@ class Table:
         """Everything that happened, in order, in English sentences citing the rules."""
         return [event.text for event in self._events]
 
+    def visible_cards(self, viewer: str | None = None) -> dict[str, tuple[Card | None, ...]]:
+        """Every seat's cards as `viewer` may see them, None for a closed card he may not see:
+        his own cards, everyone's open (bought) cards, and the cards of a hand shown (R8, R9,
+        R10, R12, R13, settlement). viewer=None is an onlooker who sees only what lies open."""
+        mine = None if viewer is None else self._seat(viewer)
+        visible: dict[str, tuple[Card | None, ...]] = {}
+        for seat, cards in self._hands.items():
+            if seat == mine or seat in self._revealed:
+                visible[seat] = tuple(cards)
+            else:
+                visible[seat] = tuple(None if i < len(cards) - len(self._open[seat]) else card
+                                      for i, card in enumerate(cards))
+        return visible
+
     def seen_cards(self, player: str) -> tuple[Card, ...]:
         """The cards this seat has seen besides its own hand: discards, open and shown cards."""
         seat = self._seat(player)
@@ -376,12 +397,13 @@ class Table:
         if late:
             self._late[seat] = self._late.get(seat, 0) + amount
             on_a_win = "paid" if self.rules.late_additions_paid else "not paid"
-            self._event("late_addition", "R6", seat=seat, amount=amount,
+            self._event("late_addition", "R6", seat=seat, amount=amount, late=self._late[seat],
+                        late_paid=self.rules.late_additions_paid,
                         text=f"{seat}: adds {amount} after the deal, a late addition "
                              f"lost on a loss and {on_a_win} on a win (R6)")
         else:
             self._stakes[seat] = self._stakes.get(seat, 0) + amount
-            self._event("stake", "R5", seat=seat, amount=amount,
+            self._event("stake", "R5", seat=seat, amount=amount, stake=self._stakes[seat],
                         text=f"{seat}: stakes {amount}; stake now {self._stakes[seat]} (R5)")
 
     def sell_bank(self, buyer: str, price: int) -> None:
@@ -728,7 +750,9 @@ class Table:
         text = _payment_text(seat, self._banker, outcome, against, amount, stake, late, rule,
                              self.rules)
         self._event("payment", rule, seat=seat, other=self._banker, amount=amount,
-                    outcome=outcome, against=against if compared else None, text=text)
+                    outcome=outcome, against=against if compared else None, stake=stake,
+                    late=late, late_paid=self.rules.late_additions_paid,
+                    ties_to_banker=self.rules.ties_to_banker, text=text)
 
     def _check_turn(self, player: str | None, action: str) -> str:
         """The seat to act, checking that `player` (if given) is the one whose turn it is."""

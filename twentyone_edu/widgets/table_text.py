@@ -5,22 +5,12 @@ Only what the players may see is written: closed cards and hidden totals stay ou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from .. import numerals
 from ..table import Event
 from .i18n import TEXT, text
-
-
-@dataclass(frozen=True)
-class Entry:
-    """An event, with the stake and late addition on the table when it happened (R5, R6)."""
-
-    event: Event
-    stake: int = 0
-    late: int = 0
 
 
 def cards_text(cards) -> str:
@@ -44,9 +34,9 @@ def _against(against, language: str) -> str:
     return text("vs_total", language, total=against)
 
 
-def payment_line(entry: Entry, language: str = "en") -> str:
-    """One payment in words with its rule, e.g. 'Vera: a drawn 21 … — paid 10 (2× …) (R12)'."""
-    event = entry.event
+def payment_line(event: Event, language: str = "en") -> str:
+    """One payment in words with its rule, e.g. 'Vera: a drawn 21 … — paid 10 (2× …) (R12)';
+    the event carries the stake and late addition it was paid on (R5, R6)."""
     amount = event.amount
     if amount > 0:
         money = text("pay_won", language, amount=numerals.money(amount, language))
@@ -54,21 +44,20 @@ def payment_line(entry: Entry, language: str = "en") -> str:
         money = text("pay_lost", language, amount=numerals.money(-amount, language))
     else:
         money = text("pay_zero", language)
-    if entry.late:
-        money += text("pay_late", language, stake=numerals.money(entry.stake, language),
-                      late=numerals.money(entry.late, language))
-    elif amount and entry.stake:
-        times = numerals.money(abs(Fraction(amount)) / entry.stake, language)
+    if event.late:
+        money += text("pay_late", language, stake=numerals.money(event.stake, language),
+                      late=numerals.money(event.late, language))
+    elif amount and event.stake:
+        times = numerals.money(abs(Fraction(amount)) / event.stake, language)
         money += text("pay_times", language, times=times)
     return text("pay_line", language, seat=event.seat, mine=_mine(event.outcome, language),
                 vs=_against(event.against, language), money=money, rule=event.rule)
 
 
-def event_line(entry: Entry, language: str = "en") -> str:
+def event_line(event: Event, language: str = "en") -> str:
     """One event in words for the log; a kind without a translation keeps the engine's text."""
-    event = entry.event
     if event.kind == "payment":
-        return payment_line(entry, language)
+        return payment_line(event, language)
     key = f"ev_{event.kind}"
     if event.kind == "shuffle" and event.rule == "R4":
         key = "ev_shuffle_r4"
