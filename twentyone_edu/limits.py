@@ -19,6 +19,7 @@ only from one pack.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .errors import CardError, RuleError
@@ -34,8 +35,8 @@ def check_shoe_size(cards: int) -> None:
     if cards > MOST_CARDS:
         if cards < 10**12:
             raise CardError("shoe_too_large", n=cards, packs=MOST_PACKS, most=MOST_CARDS)
-        raise CardError("shoe_far_too_large", power=len(str(cards)) - 1, packs=MOST_PACKS,
-                        most=MOST_CARDS)
+        power = int((cards.bit_length() - 1) * math.log10(2))  # no str() of a huge int
+        raise CardError("shoe_far_too_large", power=power, packs=MOST_PACKS, most=MOST_CARDS)
 
 
 def hands_within(points: Sequence[int], counts: Sequence[int], budget: int) -> int:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RuleError, TwentyOneError
 from .messages import Message
+from .validate import quote
 
 if TYPE_CHECKING:  # Babel loads on the first number written, not on import
     from babel import Locale
@@ -101,22 +102,22 @@ def _pattern(digits: int) -> NumberPattern:
 
 def check_language(language: str) -> str:
     """`language` if numbers can be written in it ('en' or 'ru')."""
-    if language not in LANGUAGES:
-        raise RuleError("language", language=repr(language))
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise RuleError("language", language=quote(language))
     return language
 
 
 def _check_digits(digits: int) -> int:
     if isinstance(digits, bool) or not isinstance(digits, int) or \
             not 0 <= digits <= MAX_DIGITS:
-        raise RuleError("digits", digits=repr(digits), most=MAX_DIGITS)
+        raise RuleError("digits", digits=quote(digits), most=MAX_DIGITS)
     return digits
 
 
 def _exact(value: Real) -> Fraction | None:
     """`value` as an exact Fraction (a float is the binary number it is); None for NaN or ∞."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
-        raise RuleError("not_real", value=repr(value))
+        raise RuleError("not_real", value=quote(value))
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Decimal):
@@ -196,7 +197,7 @@ def count(n: int, language: str) -> str:
     """A whole number with its thousands grouped: 1,000,000 in English, 1 000 000 (narrow
     no-break spaces) in Russian."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise RuleError("not_int", value=repr(n))
+        raise RuleError("not_int", value=quote(n))
     return decimal(n, 0, language)
 
 
