@@ -112,3 +112,10 @@ def test_the_catalog_is_package_data():
     text = (PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"twentyone_edu.locale" = ["ru/LC_MESSAGES/*.po"]' in text
     assert po_path("ru").is_file()
+
+
+def test_every_kind_of_table_event_has_words():
+    from twentyone_edu.table import EVENT_KINDS
+
+    assert {kind for kind in EVENT_KINDS if kind != "payment"} <= \
+        {code.removeprefix("event.") for code in ENGLISH if code.startswith("event.")}

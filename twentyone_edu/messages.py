@@ -39,6 +39,14 @@ class Message(NamedTuple):
     params: dict[str, object]
 
 
+class Money(NamedTuple):
+    """An exact amount of money, written in the language's notation; with `sign`, a gain is
+    written +5 (R5, R6, R9–R17)."""
+
+    amount: int | Fraction
+    sign: bool = False
+
+
 def message(code: str, **params: object) -> Message:
     """Message(code, params), checking that the code is in ENGLISH."""
     if code not in ENGLISH:
@@ -302,6 +310,50 @@ ENGLISH: dict[str, Template] = {
     "use.you": "a seat's index, a player's name, or None to watch",
     "use.rank_or_none": "a rank A, 2-10, J, Q or K, or None",
     "language_widgets": "language={language} is not available (use 'en' or 'ru')",
+    # table.py's events, as the widgets word them (table_messages.py makes the parameters)
+    "pay.natural": "a natural",
+    "pay.bust": "over 21",
+    "pay.drawn_21": "a drawn 21",
+    "vs.natural": " against the banker's natural",
+    "vs.bust": " against the banker's bust",
+    "vs.drawn_21": " against the banker's 21",
+    "vs.total": " against the banker's {total}",
+    "pay.won": "paid {amount}",
+    "pay.lost": "pays {amount}",
+    "pay.zero": "nothing paid",
+    "pay.times": " ({times}× the stake)",
+    "pay.late": " (stake {stake} + late addition {late}, R6)",
+    "event.payment": "{seat}: {mine}{vs} — {money}{terms} ({rule})",
+    "event.shuffle": "A fresh shoe is shuffled (R1, R18).",
+    "event.shuffle_r4": "The cards go back and the shoe is shuffled again (R4).",
+    "event.banker_draw": "{seat}: handed {cards} (R4).",
+    "event.banker_draw_ace": "{seat}: handed {cards}, the first ace (R4).",
+    "event.banker_chosen": "The bank goes to {seat} (R4).",
+    "event.stack": "The top of the shoe is arranged: {cards} (a demonstration).",
+    "event.stake": "{seat}: stakes {amount} (R5).",
+    "event.late_addition": "{seat}: adds {amount} after the deal, a late addition (R6).",
+    "event.round_start": "Round {round}, dealt by {seat} (R7).",
+    "event.sit_out": "{seat}: no stake, sits out the round (R5).",
+    "event.deal": "{seat}: dealt a closed card (R7, R8).",
+    "event.banker_natural": "The banker {seat} shows a natural: {cards} (R9).",
+    "event.natural": "{seat}: shows a natural, {cards} (R10).",
+    "event.buy": "{seat}: buys {cards}, an open card (R8, R11).",
+    "event.stand": "{seat}: satisfied, stands (R11).",
+    "event.drawn_21_shown": "{seat}: shows a drawn 21 at once, {cards} (R12).",
+    "event.bust": "{seat}: over 21 with {total}, {cards} (R13).",
+    "event.banker_buy": "The banker {seat} buys {cards}, an open card (R8, R14).",
+    "event.banker_stand": "The banker {seat} stands (R14).",
+    "event.banker_bust": "The banker {seat} is over 21 with {total} (R16).",
+    "event.reshuffle": "The shoe is empty: the discards are shuffled to finish the round; then "
+                       "the bank passes (R18).",
+    "event.round_settled": "Round {round} is settled; the banker, {seat}, nets {amount} "
+                           "(R15–R17).",
+    "event.bank_passes": "The shoe is dealt through: the bank passes from {other} to {seat}, the "
+                         "next seat on the right, with a fresh shoe (R18, R19).",
+    "event.sell_bank": "The bank is sold by {other} to {seat} for {amount}; the two swap seats "
+                       "(R20).",
+    "event.stake_withdrawn": "{seat}: now the banker, so the stake of {amount} goes back "
+                             "(R5, R20).",
     # locale/: the build of the Russian course
     "translation": "{detail}",
 }
@@ -339,6 +391,10 @@ def _word(value: object, language: str) -> object:
     numbers in its notation; an int stays an int in English, for the template's format."""
     if isinstance(value, Message):
         return say(value.code, value.params, language)
+    if isinstance(value, Money):
+        from . import numerals  # numerals imports errors, which imports this module
+
+        return numerals.money(value.amount, language, sign=value.sign)
     if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, int) and (language == "en" or abs(value) < 10_000):
