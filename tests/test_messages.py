@@ -3,6 +3,7 @@ an English and a Russian text with the same fields, counts take the right plural
 error the package raises is made from a code."""
 
 import ast
+import io
 import pathlib
 import re
 
@@ -119,3 +120,19 @@ def test_every_kind_of_table_event_has_words():
 
     assert {kind for kind in EVENT_KINDS if kind != "payment"} <= \
         {code.removeprefix("event.") for code in ENGLISH if code.startswith("event.")}
+
+
+def test_the_catalog_is_in_step_with_the_english():
+    """`python -m twentyone_edu.locale.engine` would change nothing."""
+    assert messages.updated_po("ru") == po_path("ru").read_bytes()
+
+
+def test_a_merge_never_keeps_an_old_translation_for_a_changed_text(monkeypatch):
+    changed = dict(ENGLISH, hand_empty="a hand needs a card", brand_new="something new")
+    monkeypatch.setattr(messages, "ENGLISH", changed)
+    merged = read_po(io.BytesIO(messages.updated_po("ru")), locale="ru")
+    entries = {entry.context: entry for entry in merged if entry.id}
+    assert entries["hand_empty"].id == "a hand needs a card"
+    assert entries["hand_empty"].fuzzy or entries["hand_empty"].string == ""
+    assert entries["brand_new"].string == ""
+    assert not entries["card_rank"].fuzzy and entries["card_rank"].string

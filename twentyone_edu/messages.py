@@ -10,6 +10,9 @@ The design, in one place:
   time with Babel (no build step). Each entry has the code as msgctxt and the English template
   as msgid, so a translator sees the English in Poedit, and an English text that changes makes
   the entry stale (tests/test_messages.py fails until the translation follows).
+- `python -m twentyone_edu.locale.engine` merges ENGLISH into engine.po (Babel's Catalog.update): a
+  new code comes in untranslated, a changed English text turns its entry fuzzy, a removed code
+  goes; the translator then fills in or confirms the Russian.
 - A parameter is a name, a quoted excerpt of a bad value, a number, exact money (a Fraction)
   or another Message (what is valid, a reason): numbers and nested messages are written in the
   language asked for. Players' names are never declined: the Russian phrases around them.
@@ -427,3 +430,25 @@ def _catalog(language: str) -> gettext.NullTranslations:
 def po_path(language: str) -> Path:
     """Where the engine catalog of `language` lies."""
     return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def updated_po(language: str) -> bytes:
+    """The engine catalog of `language` with ENGLISH merged in, as the .po file's bytes."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    with open(po_path(language), "rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    template = Catalog(domain=DOMAIN, project="twentyone_edu", fuzzy=False,
+                       creation_date=catalog.creation_date)
+    for code, english in ENGLISH.items():
+        counted = [] if isinstance(english, str) else [f"counted: {english[2]}"]
+        template.add(english if isinstance(english, str) else english[:2], context=code,
+                     auto_comments=counted)
+    catalog.update(template, update_header_comment=False)
+    catalog.obsolete.clear()
+    catalog.msgid_bugs_address = "https://github.com/twentyone-edu/twentyone_edu/issues"
+    written = BytesIO()
+    write_po(written, catalog, width=100, omit_header=False, sort_output=False,
+             ignore_obsolete=True)
+    return written.getvalue()
