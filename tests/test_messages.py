@@ -134,5 +134,5 @@ def test_a_merge_never_keeps_an_old_translation_for_a_changed_text(monkeypatch):
     entries = {entry.context: entry for entry in merged if entry.id}
     assert entries["hand_empty"].id == "a hand needs a card"
     assert entries["hand_empty"].fuzzy or entries["hand_empty"].string == ""
-    assert entries["brand_new"].string == ""
+    assert entries["brand_new"].fuzzy or entries["brand_new"].string == ""
     assert not entries["card_rank"].fuzzy and entries["card_rank"].string
