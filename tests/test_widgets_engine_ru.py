@@ -257,3 +257,19 @@ def test_a_whole_game_and_bad_input_leave_no_english_in_a_russian_table():
     widget_words = {"English", "ru", "Vingt", "vingt", "un", "XIX", "XX"}
     for text in seen:
         assert english_words(html.unescape(text), names) <= widget_words, text
+
+
+@pytest.mark.parametrize("name", ["a " * 5000, "(a+)+$" * 1600, "{seat}" * 1400])
+def test_a_name_of_ten_thousand_characters_is_refused_in_russian_at_once(name):
+    w = TableWidget(["Вера", "Вы", "Павел"], seed=2, you=1, language="ru")
+    w.names_box.value = "Вера, " + name
+    started = time.perf_counter()
+    w.new_table_button.click()
+    assert time.perf_counter() - started < 5  # the regex layer took 40 s on such a name
+    assert "Не принято: " in shown(w.message) and len(shown(w.message)) < 300
+    assert w.message.unexpected == []
+    error = error_of(lambda: Table(["Вера", name]))
+    started = time.perf_counter()
+    said = error.in_language("ru")
+    assert time.perf_counter() - started < 1
+    assert said.startswith("name=") and "не подходит" in said and len(said) < 200
