@@ -238,7 +238,7 @@ class NotANumber(TwentyOneError):
     `fields` hold what a message about it needs."""
 
     def __init__(self, reason: str, written: str, **fields: object):
-        super().__init__("not_a_number", written=repr(written), why=Message(f"why.{reason}", {}))
+        super().__init__("not_a_number", written=quote(written), why=Message(f"why.{reason}", {}))
         self.reason = reason
         self.fields = {"answer": written, **fields}
 
