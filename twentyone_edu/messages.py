@@ -128,8 +128,10 @@ ENGLISH: dict[str, Template] = {
                    "the discards would be reshuffled); use a larger shoe",
                    "the shoe holds {n} cards but a round from it can need up to {most} (R18: "
                    "the discards would be reshuffled); use a larger shoe", "n"),
-    "shoe_too_large": "a shoe of {n:,} cards is more than the exact engine takes: at most "
-                      "{packs} packs (R1), {most} cards",
+    "shoe_too_large": ("a shoe of {n:,} card is more than the exact engine takes: at most "
+                       "{packs} packs (R1), {most} cards",
+                       "a shoe of {n:,} cards is more than the exact engine takes: at most "
+                       "{packs} packs (R1), {most} cards", "n"),
     "shoe_far_too_large": "a shoe of about 10^{power} cards is more than the exact engine "
                           "takes: at most {packs} packs (R1), {most} cards",
     "round_too_large": "these rules and shoe let the player hold up to {hands:,} different "
@@ -243,7 +245,8 @@ ENGLISH: dict[str, Template] = {
     "sim_policy": "policy={policy} is not a policy (use a threshold N, a dict {{(total, soft): "
                   "buy?}} or a function of (total, soft))",
     "sim_not_shoe": "shoe={shoe} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)",
-    "sim_small_shoe": "a shoe of {n} cards is not valid here (use at least {least} cards)",
+    "sim_small_shoe": ("a shoe of {n} card is not valid here (use at least {least} cards)",
+                       "a shoe of {n} cards is not valid here (use at least {least} cards)", "n"),
     # plots.py
     "use.distribution": "a dict {{total | 'bust': probability}}",
     "use.outcomes": "at most {most} outcomes",
