@@ -77,7 +77,7 @@ def play_through_bank(table):
 # ----- seating -----
 
 @pytest.mark.parametrize("players, bad", [
-    ([], "0 players"), (["Anna"], "1 players"), ([f"P{i}" for i in range(13)], "13 players"),
+    ([], "0 players"), (["Anna"], "1 player cannot"), ([f"P{i}" for i in range(13)], "13 players"),
     (["Anna", " Anna "], "'Anna'"), (["Anna", "  "], "'  '"), (["Anna", ""], "''"),
     (["Anna", 7], "7"), ("Anna Boris", "'Anna Boris'"), (None, "None"),
     (["Anna", "banker"], "'banker'"),
@@ -775,3 +775,40 @@ def test_format_money():
     assert format_money(Fraction(-3, 2)) == "-1.5"
     assert format_money(Fraction(1, 4)) == "0.25"
     assert format_money(Fraction(10, 3)) == "10/3"
+
+
+def test_each_seat_sees_its_own_closed_cards_and_the_open_cards_of_others():
+    table = seated("10 9 8 7 6 5 2")  # Boris 10 7, Vera 9 6, Anna (banker) 8 5 (R7)
+    table.deal()
+    table.buy("Boris")  # the 2, open for all (R8)
+    def seen(viewer=None):
+        return {seat: tuple(card and card.rank for card in cards)
+                for seat, cards in table.visible_cards(viewer).items()}
+
+    assert seen("Boris") == {"Anna": (None, None), "Boris": ("10", "7", "2"),
+                             "Vera": (None, None)}
+    assert seen("Vera") == {"Anna": (None, None), "Boris": (None, None, "2"), "Vera": ("9", "6")}
+    assert seen() == {"Anna": (None, None), "Boris": (None, None, "2"), "Vera": (None, None)}
+    table.stand("Boris")
+    table.stake("Vera", 2)  # a late addition (R6)
+    table.stand("Vera")
+    table.play_banker()
+    table.settle()  # every hand is shown at settlement
+    assert table.visible_cards() == table.hands
+
+
+def test_a_payment_carries_the_stake_and_late_addition_it_was_paid_on():
+    table = seated("10 9 8 7 6 5 2")
+    table.deal()
+    table.stand("Boris")
+    table.stake("Vera", 2)
+    table.stand("Vera")
+    table.play_banker()
+    table.settle()
+    paid = {event.seat: event for event in table.events if event.kind == "payment"}
+    assert (paid["Boris"].stake, paid["Boris"].late) == (5, 0)
+    assert (paid["Vera"].stake, paid["Vera"].late) == (5, 2)
+    assert paid["Vera"].late_paid is HISTORICAL.late_additions_paid
+    assert paid["Vera"].ties_to_banker is HISTORICAL.ties_to_banker
+    late = next(event for event in table.events if event.kind == "late_addition")
+    assert (late.seat, late.amount, late.late) == ("Vera", 2, 2)

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from twentyone_edu import CardError, parse_cards
+from twentyone_edu.validate import quote
 from twentyone_edu.widgets.card_faces import CardsView, card_name, card_svg, hand_html
 from twentyone_edu.widgets.common import MessageLine, escape
 
@@ -107,7 +108,7 @@ def test_escape_and_message_line():
 
     def reject(value):
         calls.append(value)
-        raise CardError(f"{value!r} is not a card")
+        raise CardError("card_token", token=quote(value))
 
     def broken():
         return 1 / 0

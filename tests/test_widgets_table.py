@@ -293,13 +293,13 @@ BAD_INPUT = [  # box, button, what is typed, the reason shown in English and in 
     ("names_box", "new_table_button", "Anna, , Boris", "&#x27;&#x27; is an empty name",
      "&#x27;&#x27; — пустое имя"),
     ("names_box", "new_table_button", "Anna, Anna", "&#x27;Anna&#x27; is seated twice",
-     "&#x27;Anna&#x27; сидит за столом дважды"),
-    ("names_box", "new_table_button", "Anna", "1 players cannot make a table",
-     "игроков: 1 — так стол не собрать"),
+     "&#x27;Anna&#x27; — это имя за столом дважды"),
+    ("names_box", "new_table_button", "Anna", "1 player cannot make a table",
+     "за столом 1 игрок — так стол не собрать"),
     ("names_box", "new_table_button", "Anna, Vera:abc", "&#x27;abc&#x27; is not a threshold",
      "&#x27;abc&#x27; — не порог"),
     ("names_box", "new_table_button", "Anna, Vera:99", "policy=99 is not a policy",
-     "99 — не порог"),
+     "policy=99 — не стратегия"),
     ("price_box", "buy_bank_button", "K Z", "&#x27;K Z&#x27; is not a whole number",
      f"&#x27;K Z&#x27; {WHOLE_RU}"),
 ]
@@ -458,8 +458,8 @@ def test_a_player_named_you_reads_well_in_english():
     while w.table.bank_number < 4:
         w.deal_button.click()
         shown.append(w.settlement.value)
-    assert w.message.value == "" and "You" in {e.event.seat for e in w.entries}
-    shown += [event_line(entry, "en") for entry in w.entries] + list(w.table.log)
+    assert w.message.value == "" and "You" in {e.seat for e in w.entries}
+    shown += [event_line(event, "en") for event in w.entries] + list(w.table.log)
     third_person = re.compile(r"\bYou(?:'s| (?:is|has|holds|stakes|buys|shows|adds|sells|deals|"
                               r"sits|pays|stands|takes)\b)")
     assert [line for line in shown if third_person.search(line)] == []

@@ -250,16 +250,15 @@ ASSIGNMENTS: dict[str, Assignment] = {a.id: a for a in (
 def assignment_of(assignment: str) -> Assignment:
     """The assignment with this id, or an AssignmentError naming the valid ids."""
     if not isinstance(assignment, str) or assignment not in ASSIGNMENTS:
-        raise AssignmentError(f"assignment={str(assignment)[:40]!r} is not an assignment "
-                              f"(use one of {', '.join(ASSIGNMENTS)})")
+        raise AssignmentError("not_assignment", value=repr(str(assignment)[:40]),
+                              options=", ".join(ASSIGNMENTS))
     return ASSIGNMENTS[assignment]
 
 
 def _key(value: str, name: str) -> str:
     """An id as drawn: without case or surrounding spaces; never empty."""
     if not isinstance(value, str) or not value.strip() or len(value) > 100:
-        raise AssignmentError(f"{name}={str(value)[:40]!r} is not valid (use your user name or "
-                              "the id your teacher gave you, 1-100 characters)")
+        raise AssignmentError("student_id", name=name, value=repr(str(value)[:40]))
     return value.strip().casefold()
 
 
@@ -289,7 +288,7 @@ def _drawn(assignment: str, kind: str, key: str) -> Numbers:
                 return numbers
         except TwentyOneError:
             continue
-    raise AssignmentError(f"no well-posed numbers for {kind} {key!r} in {MAX_DRAWS} draws")
+    raise AssignmentError("no_numbers", kind=kind, key=repr(key), draws=MAX_DRAWS)
 
 
 def _autograding() -> bool:
@@ -300,9 +299,8 @@ def graded_student(assignment: str, folder: Path | None = None) -> str:
     """The id nbgrader autogrades under: <student> in <course>/autograded/<student>/<assignment>."""
     here = (folder or Path.cwd()).resolve()
     if here.name != assignment:
-        raise AssignmentError(f"autograde runs this notebook in {str(here)[-60:]!r}, not in a "
-                              f"folder named {assignment!r} (keep nbgrader's default "
-                              "directory_structure, {nbgrader_step}/{student_id}/{assignment_id})")
+        raise AssignmentError("autograde_folder", here=repr(str(here)[-60:]),
+                              assignment=repr(assignment))
     return here.parent.name
 
 
@@ -331,7 +329,6 @@ def numbers(assignment: str, student: str = "", folder: Path | None = None) -> N
     typed = student.strip() if isinstance(student, str) else student
     user = typed or os.environ.get("JUPYTERHUB_USER", "")
     if not user:
-        raise AssignmentError("student='' names no one: type the id your teacher gave you "
-                              f"between the quotes, e.g. numbers({chosen.id!r}, student=\"s017\")")
+        raise AssignmentError("no_student", assignment=repr(chosen.id))
     return draw(chosen.id, student=user)
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import CardError
 from .limits import check_shoe_size
-from .validate import bounded, is_array, is_whole, one_of, quote, short_text, whole
+from .messages import message
+from .validate import bounded, is_array, is_whole, one_of, quote, refuse, short_text, whole
 
 if TYPE_CHECKING:
     from .results import HandLike
@@ -43,9 +44,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, str) or self.rank not in RANKS:
-            raise CardError(f"{quote(self.rank)} is not a card rank (use A, 2-10, J, Q, K)")
+            raise CardError("card_rank", rank=quote(self.rank))
         if self.suit is not None and (not isinstance(self.suit, str) or self.suit not in SUITS):
-            raise CardError(f"{quote(self.suit)} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)")
+            raise CardError("card_suit", suit=quote(self.suit))
 
     @property
     def name(self) -> str:
@@ -61,8 +62,7 @@ def parse_card(token: str) -> Card:
     """One card from text like 'K', 'q♠', '10h', 'T' (R1)."""
     match = _CARD_TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
     if not match:
-        raise CardError(f"{quote(token)} is not a card (use a rank A, 2-10, T, J, Q, K, "
-                        "optionally followed by a suit ♠ ♥ ♦ ♣ or s h d c)")
+        raise CardError("card_token", token=quote(token))
     rank, suit = match.groups()
     return Card(_RANK_ALIASES[rank.upper()], _SUIT_ALIASES[suit.lower()] if suit else None)
 
@@ -74,12 +74,12 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", short_text(text, "cards", error=CardError)) if t]
     elif is_array(text) or not isinstance(text, Iterable):
-        raise CardError(f"{quote(text)} is not a list of cards (write e.g. 'K Q' or 'A 10')")
+        raise CardError("card_list", text=quote(text))
     else:
-        tokens = bounded(text, "cards", MOST_CARDS, CardError, f"at most {MOST_CARDS} cards")
+        tokens = bounded(text, "cards", MOST_CARDS, CardError,
+                         message("use.most_cards", most=MOST_CARDS))
     if len(tokens) > MOST_CARDS:
-        raise CardError(f"cards={quote(text)} holds {len(tokens)} cards (use at most "
-                        f"{MOST_CARDS}, eight packs)")
+        raise CardError("cards_too_many", text=quote(text), n=len(tokens), most=MOST_CARDS)
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 
@@ -95,11 +95,10 @@ class HandValue(NamedTuple):
 def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> int:
     """The points of one rank, an ace counted 1 (R2); face_values are those of J, Q, K."""
     if not isinstance(rank, str) or rank not in RANKS:
-        raise CardError(f"{quote(rank)} is not a card rank (use A, 2-10, J, Q, K)")
+        raise CardError("card_rank", rank=quote(rank))
     if not isinstance(face_values, (tuple, list)) or len(face_values) != 3 or not all(
             map(is_whole, face_values)):
-        raise CardError(f"face_values={quote(face_values)} is not valid (use the points of "
-                        "J, Q, K: three whole numbers, e.g. (10, 10, 10))")
+        refuse("face_values", face_values, message("use.face_values"), CardError)
     if rank == "A":
         return 1
     if rank in ("J", "Q", "K"):
@@ -111,11 +110,10 @@ def hand_value(cards: HandLike, rules: RuleSet | None = None) -> HandValue:
     """The best total of a hand, soft or hard, natural or bust (R2, R3; ochko via rules)."""
     cards = parse_cards(cards)
     if not cards:
-        raise CardError("a hand needs at least one card (got an empty hand)")
+        raise CardError("hand_empty")
     if rules is not None and not all(hasattr(rules, name) for name in
                                      ("face_values", "ace_soft", "two_aces_natural")):
-        raise CardError(f"rules={quote(rules)} is not a rule set (use None, t21.HISTORICAL or a "
-                        "RuleSet from t21.VARIANTS)")
+        raise CardError("not_rule_set", rules=quote(rules))
     face_values = rules.face_values if rules is not None else (10, 10, 10)
     ace_soft = rules.ace_soft if rules is not None else True
     aces = sum(c.rank == "A" for c in cards)
@@ -152,21 +150,19 @@ class Shoe:
         (416) cards is refused, whatever its mix of ranks.
         """
         if not isinstance(counts, Mapping):
-            raise CardError(f"counts={quote(counts)} is not a count per rank (use a dict such as "
-                            "{'A': 4, 'K': 4})")
+            raise CardError("counts_not_mapping", counts=quote(counts))
         for rank, n in counts.items():
             if not isinstance(rank, str) or rank not in RANKS:
-                raise CardError(f"{quote(rank)} is not a card rank (use A, 2-10, J, Q, K)")
+                raise CardError("card_rank", rank=quote(rank))
             if not is_whole(n) or n < 0:
-                raise CardError(f"{quote(n)} {rank}s is not a count (use a whole number 0 or "
-                                "more)")
+                raise CardError("count_not_count", n=quote(n), rank=rank)
         check_shoe_size(sum(counts.values()))
         return cls(tuple((r, int(counts.get(r, 0))) for r in RANKS))
 
     def count(self, rank: str) -> int:
         """How many cards of this rank the shoe holds."""
         if not isinstance(rank, str) or rank not in RANKS:
-            raise CardError(f"{quote(rank)} is not a card rank (use A, 2-10, J, Q, K)")
+            raise CardError("card_rank", rank=quote(rank))
         return dict(self.counts).get(rank, 0)
 
     def as_dict(self) -> dict[str, int]:
@@ -182,17 +178,16 @@ class Shoe:
         for card in parse_cards(cards):
             if left[card.rank] == 0:
                 held = self.count(card.rank)
-                raise CardError(f"cannot remove another {card.rank}: the shoe holds only "
-                                f"{held} card{'s' if held != 1 else ''} of rank {card.rank}")
+                raise CardError("shoe_remove", rank=card.rank, held=held)
             left[card.rank] -= 1
         return Shoe(tuple(left.items()))
 
     def draw(self, rng: random.Random) -> tuple[Card, Shoe]:
         """A random card from the shoe (each card equally likely) and the shoe without it."""
         if not callable(getattr(rng, "randrange", None)):
-            raise CardError(f"rng={quote(rng)} is not a random generator (use random.Random(seed))")
+            raise CardError("not_rng", rng=quote(rng))
         if len(self) == 0:
-            raise CardError("cannot draw from an empty shoe")
+            raise CardError("shoe_empty")
         k = rng.randrange(len(self))
         for rank, n in self.counts:
             if k < n:

@@ -18,7 +18,7 @@ def shoe_of(shoe: Shoe | None, rules: RuleSet) -> Shoe:
     if shoe is None:
         return Shoe.fresh(rules.decks, rules.pack)
     if not isinstance(shoe, Shoe):
-        raise CardError(f"shoe={quote(shoe)} is not a Shoe (use Shoe.fresh(...) or None)")
+        raise CardError("not_shoe", shoe=quote(shoe))
     return shoe
 
 
@@ -33,8 +33,7 @@ def hand_of(classes: ValueClasses, hand: HandLike, minimum: int) -> tuple[int, .
     """The class counts of a hand of at least `minimum` cards."""
     counts = classes.of_cards(hand)
     if sum(counts) < minimum:
-        raise CardError(f"hand={quote(hand)} has {sum(counts)} card(s); a hand in play has at "
-                        f"least {minimum} (R7)")
+        raise CardError("hand_too_few", hand=quote(hand), n=sum(counts), least=minimum)
     return counts
 
 
@@ -44,7 +43,7 @@ def start_of(classes: ValueClasses, upcard: HandLike | None) -> tuple[int, ...]:
         return (0,) * classes.size
     start = classes.of_cards(upcard)
     if sum(start) != 1:
-        raise CardError(f"upcard={quote(upcard)} is not one card (give one card, e.g. '7')")
+        raise CardError("upcard", upcard=quote(upcard))
     return start
 
 
@@ -53,12 +52,11 @@ def may_buy(classes: ValueClasses, held: tuple[int, ...]) -> None:
     value = classes.state(held)
     text = classes.text(held)
     if value.bust:
-        raise IllegalAction(f"the hand {text} is already bust ({value.total}); it is out (R13)")
+        raise IllegalAction("hand_bust", hand=text, total=value.total)
     if value.natural:
-        raise IllegalAction(f"the hand {text} is a natural; it is paid at once (R10), "
-                            "there is nothing to decide")
+        raise IllegalAction("hand_natural", hand=text)
     if value.total >= 21:
-        raise IllegalAction(f"the hand {text} has 21; the player must stand (R11)")
+        raise IllegalAction("hand_21", hand=text)
 
 
 def policy_of(policy: Policy) -> int | None:
@@ -67,8 +65,7 @@ def policy_of(policy: Policy) -> int | None:
         return None
     if is_whole(policy) and 2 <= policy <= 21:
         return int(policy)
-    raise RuleError(f"policy={quote(policy)} is not a policy (use 'optimal' or a whole number N "
-                    "2-21: buy while the best total is below N)")
+    raise RuleError("exact_policy", policy=quote(policy))
 
 
 def players_of(n_players: int, low: int, high: int) -> int:
@@ -87,9 +84,7 @@ def round_fits(classes: ValueClasses, counts: Sequence[int], budget: int,
     """
     most_needed = most_cards(counts, classes.points, budget) + last_cards
     if most_needed > sum(counts):
-        raise CardError(
-            f"the shoe holds {sum(counts)} card(s) but a round from it can need up to "
-            f"{most_needed} (R18: the discards would be reshuffled); use a larger shoe")
+        raise CardError("shoe_round", n=sum(counts), most=most_needed)
 
 
 def deal_shoe(classes: ValueClasses, shoe: Shoe | None, seen: HandLike = (),

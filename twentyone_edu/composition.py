@@ -107,8 +107,8 @@ class ValueClasses:
         for i, ranks in enumerate(self.ranks):
             if rank in ranks:
                 return i
-        raise CardError(f"{rank!r} is not in the {self.rules.pack} pack of the rules "
-                        f"{self.rules.name!r} (it holds {', '.join(PACKS[self.rules.pack])})")
+        raise CardError("not_in_pack", rank=repr(rank), pack=self.rules.pack,
+                        rules=repr(self.rules.name), ranks=", ".join(PACKS[self.rules.pack]))
 
 
 @lru_cache(maxsize=64)

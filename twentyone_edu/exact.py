@@ -57,7 +57,7 @@ def natural_probability(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL)
     classes = value_classes(rules)
     counts = classes.of_shoe(shoe_of(shoe, rules))
     if sum(counts) < 2:
-        raise CardError(f"the shoe holds {sum(counts)} card(s); a natural needs two")
+        raise CardError("natural_shoe", n=sum(counts))
     return naturals.banker_natural_chance(classes, (0,) * classes.size, counts)
 
 
@@ -74,7 +74,7 @@ def draw_distribution(hand: HandLike, seen: HandLike = (), shoe: Shoe | None = N
     left = unseen(classes, shoe_of(shoe, rules), seen, hand)
     may_buy(classes, held)
     if sum(left) == 0:
-        raise CardError("every card has been seen: there is no card left to buy")
+        raise CardError("all_seen")
     chances: Distribution = {}
     for bought, n in enumerate(left):
         if n:
@@ -99,7 +99,7 @@ def first_banker_probabilities(n_players: int, shoe: Shoe | None = None,
     shoe = shoe_of(shoe, rules)
     aces, size = shoe.count("A"), len(shoe)
     if aces == 0:
-        raise CardError("the shoe holds no ace, so no one would get the bank (R4)")
+        raise CardError("no_ace")
     seats = [Fraction(0)] * n
     for j in range(1, size - aces + 2):
         seats[(j - 1) % n] += Fraction(comb(size - j, aces - 1), comb(size, aces))

@@ -19,6 +19,7 @@ only from one pack.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .errors import CardError, RuleError
@@ -32,9 +33,10 @@ MOST_RESULT_BITS = 250_000  # bits in an exact multi-card chance: under a second
 def check_shoe_size(cards: int) -> None:
     """Refuse a shoe of more cards than eight packs hold (R1)."""
     if cards > MOST_CARDS:
-        amount = f"{cards:,}" if cards < 10**12 else f"about 10^{len(str(cards)) - 1}"
-        raise CardError(f"a shoe of {amount} cards is more than the exact engine takes: at most "
-                        f"{MOST_PACKS} packs (R1), {MOST_CARDS} cards")
+        if cards < 10**12:
+            raise CardError("shoe_too_large", n=cards, packs=MOST_PACKS, most=MOST_CARDS)
+        power = int((cards.bit_length() - 1) * math.log10(2))  # no str() of a huge int
+        raise CardError("shoe_far_too_large", power=power, packs=MOST_PACKS, most=MOST_CARDS)
 
 
 def hands_within(points: Sequence[int], counts: Sequence[int], budget: int) -> int:
@@ -59,11 +61,8 @@ def check_round(points: Sequence[int], counts: Sequence[int], banker_hands: int,
     player_hands = hands_within(points, counts, 21)  # more is bust (R13)
     steps = player_hands * banker_hands * passes
     if steps > MOST_STEPS:
-        raise RuleError(
-            f"these rules and shoe let the player hold up to {player_hands:,} different hands "
-            f"against {banker_hands:,} final hands of the banker, {steps:,} steps in all; "
-            f"the exact engine handles at most {MOST_STEPS:,} (about 5 s). Use fewer packs, "
-            "a lower banker_stands_on, or face_values of 2 or more")
+        raise RuleError("round_too_large", hands=player_hands, banker_hands=banker_hands,
+                        steps=steps, most=MOST_STEPS)
 
 
 def check_exact_size(few: int, unseen: int) -> None:
@@ -74,7 +73,5 @@ def check_exact_size(few: int, unseen: int) -> None:
     """
     bits = few * unseen.bit_length()
     if bits > MOST_RESULT_BITS:
-        raise CardError(
-            f"the exact answer would have up to {bits:,} bits ({min(few, unseen):,} cards of "
-            f"{unseen:,}); the exact engine handles at most {MOST_RESULT_BITS:,}. Use fewer "
-            "cards, or symbolic.hypergeom(...) for a float")
+        raise CardError("exact_too_long", bits=bits, few=min(few, unseen), unseen=unseen,
+                        most=MOST_RESULT_BITS)

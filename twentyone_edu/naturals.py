@@ -55,6 +55,5 @@ def no_banker_natural(classes: ValueClasses, start: tuple[int, ...],
     """P(no banker natural), refusing a shoe that surely gives him one (nothing to decide)."""
     chance = 1 - banker_natural_chance(classes, start, counts)
     if chance == 0:
-        raise CardError("the banker is sure to hold a natural from this shoe, so the round "
-                        "ends at once (R9); there is nothing to decide")
+        raise CardError("sure_natural")
     return chance

@@ -35,6 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .errors import RuleError, TwentyOneError
+from .messages import Message
 from .validate import quote
 
 if TYPE_CHECKING:  # Babel loads on the first number written, not on import
@@ -101,22 +102,22 @@ def _pattern(digits: int) -> NumberPattern:
 
 def check_language(language: str) -> str:
     """`language` if numbers can be written in it ('en' or 'ru')."""
-    if language not in LANGUAGES:
-        raise RuleError(f"language={quote(language)} is not valid (use 'en' or 'ru')")
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise RuleError("language", language=quote(language))
     return language
 
 
 def _check_digits(digits: int) -> int:
     if isinstance(digits, bool) or not isinstance(digits, int) or \
             not 0 <= digits <= MAX_DIGITS:
-        raise RuleError(f"digits={digits!r} is not valid (use a whole number 0-{MAX_DIGITS})")
+        raise RuleError("digits", digits=quote(digits), most=MAX_DIGITS)
     return digits
 
 
 def _exact(value: Real) -> Fraction | None:
     """`value` as an exact Fraction (a float is the binary number it is); None for NaN or ∞."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
-        raise RuleError(f"{value!r} is not a number (use an int, a Fraction or a float)")
+        raise RuleError("not_real", value=quote(value))
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Decimal):
@@ -125,8 +126,9 @@ def _exact(value: Real) -> Fraction | None:
     return Fraction(value) if math.isfinite(value) else None
 
 
-LARGEST = 10**60  # no number the course shows comes near this
-LONGEST_FRACTION = 10**300  # nor a fraction with this many digits
+LARGEST_POWER, LONGEST_POWER = 60, 300
+LARGEST = 10**LARGEST_POWER  # no number the course shows comes near this
+LONGEST_FRACTION = 10**LONGEST_POWER  # nor a fraction with this many digits
 
 
 def rounded(value: Fraction, digits: int) -> Fraction:
@@ -141,8 +143,7 @@ def _unsigned(size: Fraction, digits: int, language: str) -> str:
     from babel.numbers import format_decimal
 
     if size >= LARGEST:
-        raise RuleError(f"a number of about 10^{len(str(int(size))) - 1} is too large to write "
-                        "(use one below 10^60)")
+        raise RuleError("number_too_large", most=LARGEST_POWER)
     mark = symbols(language)
     with localcontext() as context:  # every digit of the number, not Decimal's default 28
         context.prec = 2 * len(str(LARGEST)) + digits
@@ -205,7 +206,7 @@ def count(n: int, language: str) -> str:
     """A whole number with its thousands grouped: 1,000,000 in English, 1 000 000 (narrow
     no-break spaces) in Russian."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise RuleError(f"{n!r} is not a whole number (use an int)")
+        raise RuleError("not_int", value=quote(n))
     return decimal(n, 0, language)
 
 
@@ -216,7 +217,7 @@ def fraction(value: Real) -> str:
         return NO_NUMBER
     size = abs(exact)
     if max(size.numerator, size.denominator) >= LONGEST_FRACTION:
-        raise RuleError("a fraction with more than 300 digits is too long to write")
+        raise RuleError("fraction_too_long", most=LONGEST_POWER)
     written = str(size.numerator) if size.denominator == 1 else \
         f"{size.numerator}/{size.denominator}"
     return _with_sign(written, exact < 0, False)
@@ -248,7 +249,7 @@ class NotANumber(TwentyOneError):
     `fields` hold what a message about it needs."""
 
     def __init__(self, reason: str, written: str, **fields: object):
-        super().__init__(f"{written!r} is not a number ({reason.replace('_', ' ')})")
+        super().__init__("not_a_number", written=quote(written), why=Message(f"why.{reason}", {}))
         self.reason = reason
         self.fields = {"answer": written, **fields}
 

@@ -29,6 +29,7 @@ from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
 from . import numerals
 from .errors import RuleError
+from .messages import message
 from .results import Outcome
 from .validate import bounded, chance, quote, real, refuse, short_text, whole
 
@@ -91,10 +92,10 @@ def outcome_bars(distribution: Mapping[Outcome, Fraction | float], **labels: Any
 def _distribution(distribution: object) -> dict[Outcome, float]:
     """{total 2-31 | 'bust': chance}, at most 31 outcomes (R2, R13)."""
     if not isinstance(distribution, Mapping):
-        refuse("distribution", distribution, "a dict {total | 'bust': probability}")
+        refuse("distribution", distribution, message("use.distribution"))
     checked: dict[Outcome, float] = {}
     for key, p in bounded(distribution.items(), "distribution", 31,
-                          use="at most 31 outcomes"):
+                          use=message("use.outcomes", most=31)):
         if not (isinstance(key, str) and key == "bust"):
             key = whole(key, "a total", 2, 31)
         checked[key] = chance(p, f"the chance of {quote(key)}")
@@ -109,14 +110,13 @@ def _cell(value: object) -> float:
 def _running_mean(values: object) -> np.ndarray:
     """A running mean: a one-dimensional sequence of finite numbers."""
     if isinstance(values, str | bytes | Mapping):
-        refuse("running_mean", values, "a sequence of numbers, e.g. result.running_mean()")
+        refuse("running_mean", values, message("use.numbers"))
     try:
         array = np.asarray(values, dtype=float)
     except (TypeError, ValueError, OverflowError):
-        refuse("running_mean", values, "a sequence of numbers, e.g. result.running_mean()")
+        refuse("running_mean", values, message("use.numbers"))
     if array.ndim != 1 or array.size > MAX_POINTS or not np.isfinite(array).all():
-        refuse("running_mean", values, f"a one-dimensional sequence of at most {MAX_POINTS:,} "
-               "finite numbers")
+        refuse("running_mean", values, message("use.finite_numbers", most=MAX_POINTS))
     return array
 
 
@@ -125,7 +125,7 @@ def _check_labels(labels: Mapping[str, object]) -> None:
     for name, value in labels.items():
         if name in ("percent", "cell_format"):
             if not callable(value):
-                refuse(name, value, "a function from a number to a text", RuleError)
+                refuse(name, value, message("use.formatter"), RuleError)
         elif name == "points":
             whole(value, name, 2, 10_000)
         else:
@@ -190,12 +190,12 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     written out with its sign (`cell_format`, by default two decimals in `language`), so the
     colour is never the only signal, in black or white, whichever is easier to read on the cell.
     """
-    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13, use="1-13 "
-                                                         "ranks, e.g. ('A', '2', ..., 'K')")]
+    ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13,
+                                                                 use=message("use.ranks"))]
     if not ranks:
-        refuse("ranks", ranks, "1-13 ranks, e.g. ('A', '2', ..., 'K')")
+        refuse("ranks", ranks, message("use.ranks"))
     if not isinstance(values, Mapping):
-        refuse("values", values, "a dict {(first, second): number or None}")
+        refuse("values", values, message("use.pair_values"))
     if cell_format is None:
         cell_format = partial(numerals.signed, digits=2, language=language, tiny_digits=False)
     _check_labels({"title": title, "xlabel": xlabel, "ylabel": ylabel,
@@ -310,7 +310,7 @@ def to_png(fig: Figure) -> bytes:
 def figure_html(fig: Figure, alt: str, caption: str = "") -> str:
     """The figure as an HTML <img> with a text alternative, and a caption below it if given."""
     if not isinstance(alt, str) or not alt.strip():
-        raise RuleError("alt must be a sentence saying what the figure shows, not empty")
+        raise RuleError("alt_empty")
     source = base64.b64encode(to_png(fig)).decode("ascii")
     below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     return (f'<figure class="t21-figure" style="margin:0"><img src="data:image/png;base64,'

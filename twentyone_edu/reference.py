@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from .cards import Shoe, card_points, parse_cards
 from .errors import CardError, IllegalAction, RuleError
+from .messages import message
 from .rules import HISTORICAL, settle, variant
 
 __all__ = ["P", "Hand", "banker_ends", "clear_caches", "decision_values", "draw_distribution",
@@ -58,8 +59,7 @@ def points(rank, rules) -> int:
     """What a card scores, an ace as 1: a card is known by its points, so J, Q, K are tens (R2)."""
     worth = card_points(rank, rules.face_values)
     if worth == 1 and rank != "A":
-        raise RuleError(f"face_values={rules.face_values} gives a face card 1 point, like an ace "
-                        "(use 2-11)")
+        raise RuleError("face_like_ace", face_values=str(rules.face_values))
     return worth
 
 
@@ -161,9 +161,11 @@ def player_hand(cards, rules, fewest: int) -> Hand:
     for card in parse_cards(cards):
         hand = hand.plus(points(card.rank, rules))
     if len(parse_cards(cards)) < fewest:
-        raise CardError(f"hand={cards!r} has too few cards; a hand in play has {fewest} (R7)")
+        raise CardError("hand_few", hand=repr(cards), least=fewest)
     if hand.ending(rules) in ("natural", "bust") or hand.total(rules) >= 21:
-        raise IllegalAction(f"the hand {cards!r} is {hand.ending(rules)}: he may not buy (R11)")
+        ending = hand.ending(rules)
+        raise IllegalAction("hand_ended", hand=repr(cards), ending=message(f"status.{ending}")
+                            if isinstance(ending, str) else ending)
     return hand
 
 

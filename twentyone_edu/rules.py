@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import PACKS
 from .errors import RuleError, StakeError
+from .messages import message
 from .validate import (
     exact_money,
     flag,
@@ -15,6 +16,7 @@ from .validate import (
     one_of,
     payment,
     quote,
+    refuse,
     rule_set,
     short_text,
     whole,
@@ -73,8 +75,7 @@ class RuleSet:
         one_of(self.pack, "pack", PACKS)
         if (not isinstance(self.face_values, (tuple, list)) or len(self.face_values) != 3
                 or not all(is_whole(v) and 1 <= v <= 11 for v in self.face_values)):
-            raise RuleError(f"face_values={quote(self.face_values)} is not valid (use the "
-                            "points of J, Q, K: three whole numbers 1-11, e.g. (10, 10, 10))")
+            refuse("face_values", self.face_values, message("use.face_values_range"))
         object.__setattr__(self, "face_values", tuple(map(int, self.face_values)))
         object.__setattr__(self, "banker_stands_on",
                            whole(self.banker_stands_on, "banker_stands_on", 12, 21))
@@ -85,8 +86,8 @@ class RuleSet:
         """A copy with some fields changed, e.g. HISTORICAL.with_(banker_stands_on=16)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise RuleError(f"{quote(sorted(unknown)[0])} is not a RuleSet field "
-                            f"(use one of {', '.join(f.name for f in fields(self))})")
+            raise RuleError("rules_field", field=quote(sorted(unknown)[0]),
+                            fields=", ".join(f.name for f in fields(self)))
         return replace(self, **changes)
 
     def describe(self) -> list[tuple[str, str, str, object]]:
@@ -97,8 +98,7 @@ class RuleSet:
     def banker_buys(self, total: int, soft: bool) -> bool:
         """Whether the banker's policy buys on this best total (R14)."""
         if not is_whole(total) or not 2 <= total <= 21 or not isinstance(soft, bool):
-            raise RuleError(f"total={quote(total)}, soft={quote(soft)} is not a hand the banker "
-                            "can buy on (use a total 2-21 and soft True or False)")
+            raise RuleError("banker_hand", total=quote(total), soft=quote(soft))
         if total < self.banker_stands_on:
             return True
         return soft and self.banker_hits_soft and total == self.banker_stands_on
@@ -139,8 +139,7 @@ def _outcome(value: object, who: str) -> Outcome:
         return "bust" if value == "bust" else "natural"
     if is_whole(value) and 2 <= value <= 21:
         return int(value)
-    raise RuleError(f"{who}={quote(value)} is not an outcome (use 'natural', 'bust' or a total "
-                    "2-21)")
+    raise RuleError("not_outcome", who=who, value=quote(value))
 
 
 def settle(player: Outcome, banker: Outcome, rules: RulesLike = HISTORICAL,

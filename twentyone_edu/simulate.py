@@ -145,8 +145,7 @@ def first_banker(n_players: int, n_trials: int, seed: int | None = 0, shoe: Shoe
     shoe = Shoe.fresh(rules.decks, rules.pack) if shoe is None else _check_shoe(shoe, 1)
     aces = shoe.count("A")
     if aces == 0:
-        raise CardError(f"the shoe ({shoe}) holds no ace, so no one becomes the banker "
-                        "(use a shoe with at least one ace)")
+        raise CardError("sim_no_ace", shoe=str(shoe))
     rng = np.random.default_rng(seed_of(seed))
     counts = np.zeros(n_players, dtype=np.int64)
     for start in range(0, n_trials, BLOCK):
@@ -303,27 +302,21 @@ def _buy_table(decides: Callable[[int, bool], bool]) -> np.ndarray:
 def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
     """The player's policy as a function (total, soft) -> buy? (R11)."""
     if isinstance(policy, str) and policy == "optimal":
-        raise RuleError("policy='optimal' is not simulated: the best play depends on every card "
-                        "seen (use exact.round_value('optimal'), or simulate a threshold N, a dict "
-                        "{(total, soft): buy?} or a function of (total, soft))")
+        raise RuleError("sim_optimal")
     if is_whole(policy):
-        threshold = whole(policy, "policy", 2, 21, message="policy={value} is not a threshold "
-                          "(use a whole number 2-21: buy while the total is below it)")
+        threshold = whole(policy, "policy", 2, 21, code="sim_threshold")
         return lambda total, soft: total < threshold
     if isinstance(policy, Mapping):
         for key, buy in policy.items():
             if not (isinstance(key, tuple) and len(key) == 2 and is_whole(key[0])
                     and 2 <= key[0] <= 21 and isinstance(key[1], bool)):
-                raise RuleError(f"{quote(key)} is not a (total, soft) key (use e.g. (16, False): "
-                                "a total 2-21 and True or False)")
+                raise RuleError("sim_key", key=quote(key))
             if not isinstance(buy, bool):
-                raise RuleError(f"{quote(buy)} for {quote(key)} is not a decision (use True to "
-                                "buy, False to stand)")
+                raise RuleError("sim_decision", buy=quote(buy), key=quote(key))
         return lambda total, soft: policy.get((total, soft), False)
     if callable(policy):
         return policy
-    raise RuleError(f"policy={quote(policy)} is not a policy (use a threshold N, a dict "
-                    "{(total, soft): buy?} or a function of (total, soft))")
+    raise RuleError("sim_policy", policy=quote(policy))
 
 
 def _payout_table(rules: RuleSet) -> np.ndarray:
@@ -343,8 +336,7 @@ def _check_count(value: object, name: str) -> int:
 
 def _check_shoe(shoe: Shoe, least: int) -> Shoe:
     if not isinstance(shoe, Shoe):
-        raise CardError(f"shoe={quote(shoe)} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)")
+        raise CardError("sim_not_shoe", shoe=quote(shoe))
     if len(shoe) < least:
-        raise CardError(f"a shoe of {len(shoe)} cards is not valid here (use at least {least} "
-                        "cards)")
+        raise CardError("sim_small_shoe", n=len(shoe), least=least)
     return shoe

@@ -18,6 +18,7 @@ import sympy as sp
 from . import limits, numerals
 from .cards import PACKS, hand_value
 from .errors import CardError, RuleError
+from .messages import message
 from .results import RulesLike
 from .rules import HISTORICAL
 from .validate import is_whole, quote, refuse, rule_set, whole
@@ -86,7 +87,7 @@ def first_ace_probability(position: int | sp.Expr = k, cards: int | sp.Expr = u,
     if all(isinstance(x, int) for x in (position, cards, aces)):
         _check_shoe(cards, aces)
         if not 1 <= position <= cards:
-            raise RuleError(f"position={position!r} is not valid (use a card 1-{cards})")
+            raise RuleError("position", position=repr(position), cards=cards)
     return sp.binomial(cards - position, aces - 1) / sp.binomial(cards, aces)
 
 
@@ -165,16 +166,14 @@ def hypergeom(rank_count: int, unseen: int, drawn: int) -> Any:
 
     rank_count, unseen, drawn = _check_cards(rank_count, unseen, drawn)
     if unseen > MOST_FLOAT_CARDS:  # scipy's floats lose every digit past here, and slowly
-        raise CardError(f"unseen={unseen:,} cards is more than the float distribution handles "
-                        f"(use at most {MOST_FLOAT_CARDS:,})")
+        raise CardError("float_cards", unseen=unseen, most=MOST_FLOAT_CARDS)
     return scipy_hypergeom(M=unseen, n=rank_count, N=drawn)
 
 
 def as_sympy(x: Any, _depth: int = 0) -> Any:
     """An exact result as sympy: Fraction -> Rational, and so inside dicts, lists and tuples."""
     if _depth > DEEPEST:
-        raise RuleError(f"{quote(x)} lies more than {DEEPEST} lists or dicts deep (use exact "
-                        "results as the functions return them)")
+        raise RuleError("too_deep", value=quote(x), deepest=DEEPEST)
     if isinstance(x, Mapping):
         return {key: as_sympy(value, _depth + 1) for key, value in x.items()}
     if isinstance(x, (list, tuple)):
@@ -182,8 +181,7 @@ def as_sympy(x: Any, _depth: int = 0) -> Any:
     if isinstance(x, sp.Basic):
         return x
     if isinstance(x, bool) or not isinstance(x, (numbers.Rational)):
-        raise RuleError(f"{quote(x)} is not an exact number (use an int, a fractions.Fraction "
-                        "or a sympy expression; a float has already lost exactness)")
+        raise RuleError("not_exact", value=quote(x))
     return sp.Rational(int(x.numerator), int(x.denominator))
 
 
@@ -219,21 +217,19 @@ def _fraction(x: int | Fraction | sp.Rational) -> Fraction:
     """A Fraction from an int, Fraction or sympy Rational."""
     number = as_sympy(x)
     if not isinstance(number, sp.Rational):
-        raise RuleError(f"{quote(x)} is not a number (use an int, a Fraction or a sympy Rational)")
+        raise RuleError("not_rational", value=quote(x))
     return Fraction(int(number.p), int(number.q))
 
 
 def _packs(packs: int | sp.Symbol) -> sp.Expr:
     if isinstance(packs, sp.Symbol):
         return packs
-    return sp.Integer(whole(packs, "packs", 1, MOST_PACKS, message="packs={value} is not valid "
-                            f"(use a whole number 1-{MOST_PACKS}, or the symbol n)"))
+    return sp.Integer(whole(packs, "packs", 1, MOST_PACKS, code="packs"))
 
 
 def _check_total(total: object, soft: object) -> None:
     if not (is_whole(total) and total in (19, 20)) or not isinstance(soft, bool):
-        raise RuleError(f"total={quote(total)}, soft={quote(soft)} is not valid (use total 19 or "
-                        "20 and soft True or False)")
+        raise RuleError("total_19_20", total=quote(total), soft=quote(soft))
 
 
 def _terms(**terms: object) -> list[Any]:
@@ -245,17 +241,16 @@ def _terms(**terms: object) -> list[Any]:
         elif isinstance(value, sp.Expr) and value.free_symbols:
             checked.append(value)
         else:
-            refuse(name, value, "a whole number or a sympy symbol such as symbolic.u")
+            refuse(name, value, message("use.whole_or_symbol"))
     return checked
 
 
 def _check_shoe(cards: int, aces: int) -> None:
     """A shoe of at most MOST_CARDS cards with at least one ace (R1, R4)."""
     if not 1 <= cards <= MOST_CARDS:
-        raise CardError(f"cards={cards!r} is not a shoe (use a whole number 1-{MOST_CARDS})")
+        raise CardError("cards_not_shoe", cards=repr(cards), most=MOST_CARDS)
     if not 1 <= aces <= cards:
-        raise CardError(f"{aces} aces among {cards} cards is not a shoe that chooses a banker "
-                        "(use at least one ace and no more aces than cards)")
+        raise CardError("aces_shoe", aces=aces, cards=cards)
 
 
 def _check_deal(seat: object, players: object, cards: object,
@@ -264,10 +259,9 @@ def _check_deal(seat: object, players: object, cards: object,
     seat, players, cards, aces = _terms(seat=seat, players=players, cards=cards, aces=aces)
     players = whole(players, "players", 1, MOST_PLAYERS)
     if not isinstance(seat, int) or not 1 <= seat <= players:
-        raise RuleError(f"seat={quote(seat)} is not valid (use a seat 1-{players})")
+        raise RuleError("seat", seat=quote(seat), players=players)
     if not isinstance(cards, int) or not isinstance(aces, int):
-        raise RuleError(f"cards={quote(cards)}, aces={quote(aces)} is not valid (use whole "
-                        "numbers)")
+        raise RuleError("cards_aces", cards=quote(cards), aces=quote(aces))
     _check_shoe(cards, aces)
     return seat, players, cards, aces
 
@@ -275,10 +269,8 @@ def _check_deal(seat: object, players: object, cards: object,
 def _check_cards(rank_count: object, unseen: object, drawn: object) -> tuple[int, int, int]:
     """Whole numbers of cards; how large a shoe may be is limits.check_exact_size's to say."""
     rank_count, unseen, drawn = (
-        whole(value, name, 0, None, CardError, message=f"{name}={{value}} is not a number "
-              "of cards (use a whole number 0 or more)")
+        whole(value, name, 0, None, CardError, code=f"not_cards.{name}")
         for name, value in (("rank_count", rank_count), ("unseen", unseen), ("drawn", drawn)))
     if rank_count > unseen or drawn > unseen:
-        raise CardError(f"rank_count={rank_count}, drawn={drawn} with unseen={unseen} is not "
-                        "possible (neither can be more than the unseen cards)")
+        raise CardError("more_than_unseen", rank_count=rank_count, drawn=drawn, unseen=unseen)
     return rank_count, unseen, drawn

@@ -72,6 +72,7 @@ from typing import Any, TypeVar
 
 from .cards import PACKS, SUITS, Card, HandValue, Shoe, hand_value, parse_cards
 from .errors import CardError, IllegalAction, RuleError, StakeError
+from .messages import Message, message
 from .results import HandLike, Outcome, RulesLike
 from .rules import HISTORICAL, RuleSet, settle
 from .validate import answer, bounded, flag, quote, rule_set, seed_of, short_text, whole
@@ -93,8 +94,9 @@ EVENT_KINDS = {
     "banker_draw": "`seat` is handed `cards` while the first banker is chosen (R4)",
     "banker_chosen": "`seat` holds the bank (R4)",
     "stack": "`cards` are put on top of the shoe, for a demonstration",
-    "stake": "`seat` stakes `amount` more before the deal (R5)",
-    "late_addition": "`seat` adds `amount` after the deal (R6)",
+    "stake": "`seat` stakes `amount` more before the deal, `stake` in all (R5)",
+    "late_addition": "`seat` adds `amount` after the deal, `late` in all, paid on a win if "
+                     "`late_paid` (R6)",
     "round_start": "round `round_number` begins; `seat` is the banker (R7)",
     "sit_out": "`seat` has no stake and sits out the round (R5)",
     "deal": "`seat` is dealt one closed card, `cards` (hidden) (R7, R8)",
@@ -107,8 +109,10 @@ EVENT_KINDS = {
     "banker_buy": "the banker `seat` buys the open card `cards`; `total` (hidden) (R8, R14)",
     "banker_stand": "the banker `seat` stands; `total` (hidden) (R14)",
     "banker_bust": "the banker `seat` is over 21 with `total` (R16)",
-    "payment": "the banker `other` pays `seat` `amount` (negative: `seat` pays him); "
-               "`outcome` is the player's, `against` the banker's (None if not compared)",
+    "payment": "the banker `other` pays `seat` `amount` (negative: `seat` pays him) on his "
+               "`stake` and `late` addition; `outcome` is the player's, `against` the banker's "
+               "(None if not compared); `late_paid` says whether a late addition is paid on a "
+               "win (R6), `ties_to_banker` whether a tie goes to the banker (R17)",
     "reshuffle": "the shoe ran out: the discards are shuffled to finish the round (R18)",
     "round_settled": "round `round_number` is settled; `seat` is the banker, `amount` his result",
     "bank_passes": "the bank passes from `other` to `seat`, with a fresh shoe (R18, R19)",
@@ -132,6 +136,10 @@ class Event:
     amount: Money | None = None
     outcome: Outcome | None = None
     against: Outcome | None = None
+    stake: int = 0  # the seat's stake (R5), for a stake and a payment
+    late: int = 0  # the seat's late additions (R6), for a late addition and a payment
+    late_paid: bool | None = None  # whether a late addition is paid on a win (R6)
+    ties_to_banker: bool | None = None  # whether a tie goes to the banker (R17), for a payment
 
 
 def fresh_cards(rules: RuleSet = HISTORICAL) -> list[Card]:
@@ -318,6 +326,20 @@ class Table:
         """Everything that happened, in order, in English sentences citing the rules."""
         return [event.text for event in self._events]
 
+    def visible_cards(self, viewer: str | None = None) -> dict[str, tuple[Card | None, ...]]:
+        """Every seat's cards as `viewer` may see them, None for a closed card he may not see:
+        his own cards, everyone's open (bought) cards, and the cards of a hand shown (R8, R9,
+        R10, R12, R13, settlement). viewer=None is an onlooker who sees only what lies open."""
+        mine = None if viewer is None else self._seat(viewer)
+        visible: dict[str, tuple[Card | None, ...]] = {}
+        for seat, cards in self._hands.items():
+            if seat == mine or seat in self._revealed:
+                visible[seat] = tuple(cards)
+            else:
+                visible[seat] = tuple(None if i < len(cards) - len(self._open[seat]) else card
+                                      for i, card in enumerate(cards))
+        return visible
+
     def seen_cards(self, player: str) -> tuple[Card, ...]:
         """The cards this seat has seen besides its own hand: discards, open and shown cards."""
         seat = self._seat(player)
@@ -336,8 +358,7 @@ class Table:
     def choose_banker(self) -> str:
         """Hand cards round in seat order until an ace: its holder is the banker (R4)."""
         if self._banker:
-            raise IllegalAction(f"the banker is already chosen ({self._banker}): choose_banker() "
-                                "is only for the first bank; after that the bank passes (R19)")
+            raise IllegalAction("banker_chosen", seat=self._banker)
         draw = []
         for i, card in enumerate(self._stock):
             seat = self._players[i % len(self._players)]
@@ -359,32 +380,30 @@ class Table:
         """Stake before the deal (R5); a player still in adds a late addition after it (R6)."""
         seat = self._seat(player)
         if self._phase == "choose_banker":
-            raise IllegalAction("there is no banker yet: call choose_banker() first (R4), "
-                                "then stake (R5)")
+            raise IllegalAction("no_banker_yet")
         if seat == self._banker:
-            raise StakeError(f"{seat} holds the bank and the banker does not stake (R5); "
-                             f"players who may stake: {_names(self._others())}")
+            raise StakeError("banker_stakes", seat=seat, names=_names(self._others()))
         amount = _amount(amount, "stake")
         late = self._check_stake_time(seat)
         committed = self._stakes.get(seat, 0) + self._late.get(seat, 0)
         purse, limit = self._purses[seat], self.rules.table_limit
         if committed + amount > purse:
             room = max(purse - committed, 0)
-            raise StakeError(f"a stake of {amount} would put {format_money(committed + amount)} "
-                             f"on the table, more than {seat}'s purse of {format_money(purse)} "
-                             f"(at most {format_money(room)} more)")
+            raise StakeError("stake_over_purse", amount=amount, total=committed + amount, seat=seat,
+                             purse=purse, room=room)
         if limit is not None and committed + amount > limit:
-            raise StakeError(f"a stake of {amount} would put {committed + amount} on the table, "
-                             f"over the table limit of {limit} (at most {limit - committed} more)")
+            raise StakeError("stake_over_limit", amount=amount, total=committed + amount,
+                             limit=limit, room=limit - committed)
         if late:
             self._late[seat] = self._late.get(seat, 0) + amount
             on_a_win = "paid" if self.rules.late_additions_paid else "not paid"
-            self._event("late_addition", "R6", seat=seat, amount=amount,
+            self._event("late_addition", "R6", seat=seat, amount=amount, late=self._late[seat],
+                        late_paid=self.rules.late_additions_paid,
                         text=f"{seat}: adds {amount} after the deal, a late addition "
                              f"lost on a loss and {on_a_win} on a win (R6)")
         else:
             self._stakes[seat] = self._stakes.get(seat, 0) + amount
-            self._event("stake", "R5", seat=seat, amount=amount,
+            self._event("stake", "R5", seat=seat, amount=amount, stake=self._stakes[seat],
                         text=f"{seat}: stakes {amount}; stake now {self._stakes[seat]} (R5)")
 
     def sell_bank(self, buyer: str, price: int) -> None:
@@ -392,15 +411,12 @@ class Table:
         seat = self._seat(buyer)
         seller = self._banker
         if self._phase != "staking" or self._rounds_in_bank > 0:
-            raise IllegalAction("the bank can be sold only before its first deal, by the player "
-                                f"due to take it (R20); now: {self._describe_phase()}")
+            raise IllegalAction("bank_not_for_sale", phase=self._describe_phase())
         if seat == seller:
-            raise IllegalAction(f"{seat} already holds the bank: sell it to another player "
-                                f"({_names(self._others())}) (R20)")
+            raise IllegalAction("bank_own", seat=seat, names=_names(self._others()))
         price = _amount(price, "price")
         if price > self._purses[seat]:
-            raise StakeError(f"a price of {price} is more than {seat}'s purse of "
-                             f"{format_money(self._purses[seat])} (R20)")
+            raise StakeError("price_over_purse", price=price, seat=seat, purse=self._purses[seat])
         self._purses[seat] = _money(self._purses[seat] - price)
         self._purses[seller] = _money(self._purses[seller] + price)
         i, j = self._players.index(seat), self._players.index(seller)
@@ -420,10 +436,9 @@ class Table:
     def deal(self) -> None:
         """Deal two closed cards one at a time from the banker's right, the banker last (R7–R10)."""
         if self._phase != "staking":
-            raise IllegalAction(f"cannot deal now: {self._describe_phase()}")
+            raise IllegalAction("cannot_deal", phase=self._describe_phase())
         if not self._stakes:
-            raise IllegalAction("no player has staked: call stake(player, amount) for at least "
-                                f"one of {_names(self._others())} first (R5)")
+            raise IllegalAction("no_stakes", names=_names(self._others()))
         self._round_number += 1
         self._rounds_in_bank += 1
         self._round_result = {seat: 0 for seat in self._players}
@@ -476,8 +491,7 @@ class Table:
         """Whoever is to act buys one open card (R8, R11); 21 stops him, over 21 is bust (R13)."""
         seat = self._check_turn(player, "buy")
         if not self._stock and not self._discards:
-            raise IllegalAction("no card is left to buy: the shoe and the discards are empty, "
-                                "so the only move is stand()")
+            raise IllegalAction("no_card_left")
         card = self._draw()
         self._hands[seat].append(card)
         self._open[seat].append(card)
@@ -503,7 +517,7 @@ class Table:
     def play_banker(self) -> tuple[Card, ...]:
         """The banker buys while the RuleSet's policy says so, then stands (R14)."""
         if self._phase != "banker":
-            raise IllegalAction(f"it is not the banker's turn: {self._describe_phase()}")
+            raise IllegalAction("not_banker_turn", phase=self._describe_phase())
         bought = []
         while self._phase == "banker":
             value = self._value(self._banker)
@@ -521,15 +535,14 @@ class Table:
         """
         wants_card = _check_policy(policy, self.rules)
         if self._phase != "players":
-            raise IllegalAction(f"no player is to act: {self._describe_phase()}")
+            raise IllegalAction("no_player_to_act", phase=self._describe_phase())
         return self._play_player(self._to_act, wants_card)
 
     def autoplay(self, policies: Mapping[str, Policy], banker: bool = False) -> str | None:
         """Play the named players by their policies (and the banker, if asked) until someone
         else must act; return to_act. A policy for the seat holding the bank is not used."""
         if not isinstance(policies, Mapping):
-            raise RuleError(f"policies={quote(policies)} is not a dict of name -> policy "
-                            "(e.g. {'Vera': 17})")
+            raise RuleError("not_policies", policies=quote(policies))
         banker = flag(banker, "banker")
         wants = {self._seat(name): _check_policy(p, self.rules) for name, p in policies.items()}
         while True:
@@ -612,7 +625,7 @@ class Table:
     def settle(self) -> dict[str, Money]:
         """Settle every player still in against the banker; each seat's result (R15–R17, R6)."""
         if self._phase != "settle":
-            raise IllegalAction(f"cannot settle now: {self._describe_phase()}")
+            raise IllegalAction("cannot_settle", phase=self._describe_phase())
         banker = self._banker
         against = self._outcome(banker)
         for seat in self._order:
@@ -636,7 +649,7 @@ class Table:
     def next_round(self) -> str:
         """Put the hands in the discards; after a dealt-through shoe the bank passes (R18, R19)."""
         if self._phase != "settled":
-            raise IllegalAction(f"the round is not settled yet: {self._describe_phase()}")
+            raise IllegalAction("not_settled", phase=self._describe_phase())
         for seat in self._players:
             self._discards += self._hands[seat]
             self._hands[seat], self._open[seat] = [], []
@@ -672,7 +685,8 @@ class Table:
             place = next((i for i, c in enumerate(stock)
                           if c == card or (card.suit is None and c.rank == card.rank)), None)
             if place is None:
-                raise CardError(f"{card} is not in the shoe (it holds {self.shoe or 'nothing'})")
+                raise CardError("not_in_shoe", card=str(card),
+                                shoe=str(self.shoe) if self.shoe else message("nothing"))
             top.append(stock.pop(place))
         self._stock = top + stock
         self._event("stack", "", cards=tuple(top),
@@ -687,8 +701,7 @@ class Table:
         """The name of a seat at the table; anything else is an IllegalAction."""
         name = player.strip() if isinstance(player, str) else None
         if name not in self._players:
-            raise IllegalAction(f"{quote(player)} is not at the table (players: "
-                                f"{_names(self._players)})")
+            raise IllegalAction("not_seated", player=quote(player), names=_names(self._players))
         return name
 
     def _others(self) -> list[str]:
@@ -737,12 +750,14 @@ class Table:
         text = _payment_text(seat, self._banker, outcome, against, amount, stake, late, rule,
                              self.rules)
         self._event("payment", rule, seat=seat, other=self._banker, amount=amount,
-                    outcome=outcome, against=against if compared else None, text=text)
+                    outcome=outcome, against=against if compared else None, stake=stake,
+                    late=late, late_paid=self.rules.late_additions_paid,
+                    ties_to_banker=self.rules.ties_to_banker, text=text)
 
     def _check_turn(self, player: str | None, action: str) -> str:
         """The seat to act, checking that `player` (if given) is the one whose turn it is."""
         if self._phase not in ("players", "banker"):
-            raise IllegalAction(f"nobody may {action} now: {self._describe_phase()}")
+            raise IllegalAction(f"nobody_may_{action}", phase=self._describe_phase())
         if player is None:
             return self._to_act if self._phase == "players" else self._banker
         if self._phase == "banker" and isinstance(player, str) and player == "banker":
@@ -751,11 +766,10 @@ class Table:
         acting = self._to_act if self._phase == "players" else self._banker
         if seat == acting:
             return seat
-        whose = f"the banker {acting}" if acting == self._banker else acting
+        whose = message("the_banker", seat=acting) if acting == self._banker else acting
         if self._status.get(seat) == "stood":
-            raise IllegalAction(f"{seat} has already stood and may not {action} again (R11); "
-                                f"it is {whose}'s turn")
-        raise IllegalAction(f"it is {whose}'s turn, not {seat}'s (R11)")
+            raise IllegalAction(f"stood_{action}", seat=seat, whose=whose)
+        raise IllegalAction("not_your_turn", whose=whose, seat=seat)
 
     def _check_stake_time(self, seat: str) -> bool:
         """Whether a stake now is a late addition (R6); raises if no stake is possible now."""
@@ -766,62 +780,49 @@ class Table:
             if status in ("in", "stood"):
                 return True
             if status is None:
-                raise IllegalAction(f"{seat} sat out this round: stakes for the next round are "
-                                    "taken before the next deal (R5)")
-            raise IllegalAction(f"{seat} is out of this round ({status}): only a player still "
-                                f"in may add to his stake (R6); still in: "
-                                f"{_names(self.still_in) or 'nobody'}")
-        raise IllegalAction(f"no stake can be placed now: {self._describe_phase()}")
+                raise IllegalAction("sat_out", seat=seat)
+            raise IllegalAction("out_of_round", seat=seat, status=message(f"status.{status}"),
+                                still=_names(self.still_in) or message("nobody"))
+        raise IllegalAction("no_stake_now", phase=self._describe_phase())
 
-    def _describe_phase(self) -> str:
-        """What the table is waiting for, in words, for error messages."""
-        return {
-            "choose_banker": "there is no banker yet, call choose_banker() first (R4)",
-            "staking": "the table waits for stakes and deal() (R5, R7)",
-            "players": f"it is {self._to_act}'s turn to buy or stand (R11)",
-            "banker": f"it is the banker {self._banker}'s turn to buy or stand (R14)",
-            "settle": "the buying is over, call settle() (R15–R17)",
-            "settled": "the round is settled, call next_round() (R18)",
-        }[self._phase]
+    def _describe_phase(self) -> Message:
+        """What the table is waiting for, as a message, for error messages."""
+        seat = {"players": self._to_act, "banker": self._banker}.get(self._phase)
+        return message(f"phase.{self._phase}", seat=seat) if seat else \
+            message(f"phase.{self._phase}")
 
 
 def _check_players(players: object) -> list[str]:
     """2–12 distinct, non-empty names, stripped (R4, R19)."""
-    seated = bounded(players, "players", 1000, use=f"a list of {MIN_PLAYERS}-{MAX_PLAYERS} "
-                     "names, e.g. ['Anna', 'Boris']")
+    seated = bounded(players, "players", 1000,
+                     use=message("use.players", low=MIN_PLAYERS, high=MAX_PLAYERS))
     if len(seated) > MAX_PLAYERS:
-        raise RuleError(f"{len(seated)} players cannot make a table "
-                        f"(seat {MIN_PLAYERS}-{MAX_PLAYERS} players)")
+        raise RuleError("table_size", n=len(seated), low=MIN_PLAYERS, high=MAX_PLAYERS)
     names: list[str] = []
     for player in seated:
         name = short_text(player, "name", LONGEST_NAME).strip()
         if not name:
-            raise RuleError(f"{quote(player)} is an empty name (every player needs a name)")
+            raise RuleError("empty_name", name=quote(player))
         if name == "banker":
-            raise RuleError("'banker' cannot be a player's name: to_act uses it for the "
-                            "banker's turn (choose another name)")
+            raise RuleError("banker_name")
         if name in names:
-            raise RuleError(f"{name!r} is seated twice (every player needs a different name)")
+            raise RuleError("seated_twice", name=repr(name))
         names.append(name)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RuleError(f"{len(names)} players cannot make a table "
-                        f"(seat {MIN_PLAYERS}-{MAX_PLAYERS} players)")
+        raise RuleError("table_size", n=len(names), low=MIN_PLAYERS, high=MAX_PLAYERS)
     return names
 
 
 def _amount(amount: object, what: str) -> int:
     """A stake or a price: a positive whole number of at most MAX_PURSE (R5, R20)."""
-    return whole(amount, what, 1, MAX_PURSE, StakeError,
-                 message=f"{what} {{value}} is not a positive whole number (use 1, 2, 3, ...)")
+    return whole(amount, what, 1, MAX_PURSE, StakeError, code=f"{what}_not_whole")
 
 
 def _check_policy(policy: Policy, rules: RuleSet) -> WantsCard:
     """A function (hand, seen) -> bool from a threshold N (buy while total < N) or a function."""
     if callable(policy):
         return policy
-    threshold = whole(policy, "policy", 2, 21, message="policy={value} is not a policy (use a "
-                      "whole number 2-21, meaning 'buy while the total is below it', or a "
-                      "function (hand, seen) -> bool)")
+    threshold = whole(policy, "policy", 2, 21, code="table_policy")
     return lambda hand, seen: hand_value(hand, rules).total < threshold
 
 

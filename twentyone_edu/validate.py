@@ -28,6 +28,7 @@ from numbers import Integral, Rational, Real
 from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeGuard, TypeVar, overload
 
 from .errors import RuleError, TwentyOneError
+from .messages import Message, message
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -55,10 +56,10 @@ def quote(value: object) -> str:
     return shown if len(shown) <= QUOTE else shown[:QUOTE - 1] + "…"
 
 
-def refuse(name: str, value: object, use: str,
+def refuse(name: str, value: object, use: Message,
            error: type[TwentyOneError] = RuleError) -> NoReturn:
     """Raise `error` saying that `name`=value is not valid and what to use instead."""
-    raise error(f"{name}={quote(value)} is not valid (use {use})")
+    raise error("not_valid", name=name, value=quote(value), use=use)
 
 
 def is_array(value: object) -> bool:
@@ -73,28 +74,34 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
-def span(low: float | None, high: float | None) -> str:
-    """The range 'low-high', 'low or more', 'at most high' in words."""
+def span(low: float | None, high: float | None) -> Message | None:
+    """The range 'low-high', 'low or more', 'at most high' as a message (None if open)."""
     if low is not None and high is not None:
-        return f"{low:,}-{high:,}"
+        return message("span.between", low=low, high=high)
     if low is not None:
-        return f"{low:,} or more"
-    return f"at most {high:,}" if high is not None else ""
+        return message("span.from", low=low)
+    return message("span.to", high=high) if high is not None else None
 
 
 def whole(value: object, name: str, low: int | None = None, high: int | None = None,
-          error: type[TwentyOneError] = RuleError, message: str | None = None) -> int:
+          error: type[TwentyOneError] = RuleError, code: str | None = None) -> int:
     """`value` as an int, if it is a whole number within low..high (either may be None).
 
-    `message`, if given, is the error's text, with {value} for the quoted value.
+    `code`, if given, is the error's message code, with `value` (the quoted value), `low` and
+    `high` for its template.
     """
     if is_whole(value) and (low is None or value >= low) and (high is None or value <= high):
         return int(value)
-    if message is not None:
-        raise error(message.format(value=quote(value)))
-    kind = "a whole number" if is_whole(value) or not _looks_whole(value) else \
-        f"a whole number such as {int(value)}, not a float"
-    refuse(name, value, f"{kind} {span(low, high)}".rstrip(), error)
+    if code is not None:
+        raise error(code, value=quote(value), low=low, high=high)
+    within = span(low, high)
+    if is_whole(value) or not _looks_whole(value):
+        use = message("use.whole_in", span=within) if within else message("use.whole")
+    elif within:
+        use = message("use.not_float_in", example=int(value), span=within)
+    else:
+        use = message("use.not_float", example=int(value))
+    refuse(name, value, use, error)
 
 
 def _looks_whole(value: object) -> TypeGuard[float]:
@@ -124,24 +131,21 @@ def seed_of(value: object, name: str = "seed", texts: bool = False,
         return value if value is None else int(value)
     if texts and isinstance(value, str) and len(value) <= 100:
         return value
-    use = "a whole number 0 or more, a text of at most 100 characters, or None" if texts \
-        else "a whole number 0 or more, or None"
-    refuse(name, value, use, error)
+    refuse(name, value, message("use.seed_or_text" if texts else "use.seed"), error)
 
 
 def flag(value: object, name: str, error: type[TwentyOneError] = RuleError) -> bool:
     """`value` if it is True or False."""
     if isinstance(value, bool):
         return value
-    refuse(name, value, "True or False", error)
+    refuse(name, value, message("use.flag"), error)
 
 
 def answer(value: object, asked: str, error: type[TwentyOneError] = RuleError) -> bool:
     """A policy's answer, True (buy) or False (stand); numpy's bool counts as one."""
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return bool(value)
-    raise error(f"the policy answered {quote(value)} for {asked} (a policy answers True to "
-                "buy, False to stand)")
+    raise error("policy_answer", value=quote(value), asked=asked)
 
 
 def exact_money(value: object, name: str, zero_allowed: bool,
@@ -150,8 +154,7 @@ def exact_money(value: object, name: str, zero_allowed: bool,
     amount = int(value) if is_whole(value) else value
     if isinstance(amount, (int, Fraction)) and (amount > 0 or (amount == 0 and zero_allowed)):
         return amount
-    size = "0 or more" if zero_allowed else "more than 0"
-    refuse(name, value, f"a whole number or a fractions.Fraction, {size}", error)
+    refuse(name, value, message("use.money_or_zero" if zero_allowed else "use.money"), error)
 
 
 def payment(value: object, name: str, error: type[TwentyOneError] = RuleError) -> Fraction:
@@ -167,7 +170,7 @@ def payment(value: object, name: str, error: type[TwentyOneError] = RuleError) -
         except (ValueError, ZeroDivisionError):
             number = None
     if number is None or number < 0:
-        refuse(name, value, "a number of stakes 0 or more, e.g. 2 or Fraction(3, 2)", error)
+        refuse(name, value, message("use.payment"), error)
     return number
 
 
@@ -182,7 +185,9 @@ def real(value: object, name: str, low: float | None = None, high: float | None 
         if math.isfinite(number) and (low is None or number >= low) and (
                 high is None or number <= high):
             return number
-    refuse(name, value, f"a finite number {span(low, high)}".rstrip(), error)
+    within = span(low, high)
+    refuse(name, value, message("use.real_in", span=within) if within else message("use.real"),
+           error)
 
 
 def chance(value: object, name: str, error: type[TwentyOneError] = RuleError) -> float:
@@ -195,26 +200,27 @@ def short_text(value: object, name: str, longest: int = LONGEST_TEXT,
     """`value` if it is a str of at most `longest` characters (and not blank, unless `empty`)."""
     if isinstance(value, str) and len(value) <= longest and (empty or value.strip()):
         return value
-    what = "text" if empty else "a non-empty text"
-    refuse(name, value, f"{what} of at most {longest:,} characters", error)
+    refuse(name, value, message("use.text" if empty else "use.nonempty_text", longest=longest),
+           error)
 
 
 def bounded(values: object, name: str, most: int, error: type[TwentyOneError] = RuleError,
-            use: str = "a list") -> list[Any]:
+            use: Message | None = None) -> list[Any]:
     """The items of an iterable (not a text, a mapping or an array), refusing one of more than
     `most` items without reading it all: an endless iterator is refused too. `use` says what
-    is valid, e.g. 'a list of at most 12 names'."""
+    is valid (by default, 'a list')."""
+    use = use or message("use.list")
     if isinstance(values, str | bytes | Mapping) or is_array(values) or \
             not isinstance(values, Iterable):
         refuse(name, values, use, error)
     items = list(islice(values, most + 1))
     if len(items) > most:
-        raise error(f"{name}={quote(values)} holds more than {most:,} items (use {use})")
+        raise error("too_many", name=name, value=quote(values), most=most, use=use)
     return items
 
 
 def one_of(value: object, name: str, options: Iterable[T],
-           error: type[TwentyOneError] = RuleError, use: str | None = None) -> T:
+           error: type[TwentyOneError] = RuleError, use: Message | None = None) -> T:
     """`value` if it is one of `options` (compared safely: an array or a list is never one)."""
     options = tuple(options)
     if is_whole(value):
@@ -223,7 +229,8 @@ def one_of(value: object, name: str, options: Iterable[T],
         for option in options:
             if type(value) is type(option) and value == option:
                 return option
-    refuse(name, value, use or "one of " + ", ".join(map(str, options)), error)
+    refuse(name, value, use or message("use.one_of", options=", ".join(map(str, options))),
+           error)
 
 
 def _hashable(value: object) -> bool:
@@ -242,4 +249,4 @@ def rule_set(rules: object, name: str = "rules") -> RuleSet:
         return rules
     if isinstance(rules, str) and rules in VARIANTS:
         return VARIANTS[rules]
-    refuse(name, rules, f"a RuleSet or one of {', '.join(VARIANTS)}")
+    refuse(name, rules, message("use.rule_set", variants=", ".join(VARIANTS)))

@@ -9,7 +9,11 @@ from ..errors import TwentyOneError
 
 
 class TranslationError(TwentyOneError):
-    """A catalog entry or a source cell that the notebook build cannot use."""
+    """A catalog entry or a source cell that the notebook build cannot use; its detail is for
+    the translator and names the entry or cell."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("translation", detail=detail)
 
 
 @dataclass(frozen=True)

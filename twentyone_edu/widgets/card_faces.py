@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from ..cards import MOST_CARDS, Card, parse_cards
 from ..errors import CardError
+from ..messages import message
 from ..validate import bounded, one_of, quote, whole
 from .common import COLOURS, escape
 from .i18n import check_language, text
@@ -94,11 +95,11 @@ def card_svg(card: Card | str | None, state: str = OPEN, language: str = "en",
     if isinstance(card, str):
         parsed = parse_cards(card)
         if len(parsed) != 1:
-            raise CardError(f"card={quote(card)} is not one card (give one card, e.g. 'K♠')")
+            raise CardError("one_card", card=quote(card))
         card = parsed[0]
     elif card is not None and not isinstance(card, Card):
         parse_cards([card])  # refused, by name
-    one_of(state, "state", (OPEN, CLOSED, PEEK), CardError, "'open', 'closed' or 'peek'")
+    one_of(state, "state", (OPEN, CLOSED, PEEK), CardError, message("use.card_state"))
     label = escape(card_label(card, state, language))
     body = _back() if state == CLOSED or card is None else _face(card, state == PEEK)
     width = round(height * WIDTH / HEIGHT)
@@ -110,11 +111,12 @@ def card_svg(card: Card | str | None, state: str = OPEN, language: str = "en",
 def hand_html(cards: Iterable[Card], states: Iterable[str] | None = None,
               language: str = "en", height: int = 112) -> str:
     """A row of cards as HTML; `states` gives each card's state (all open if omitted)."""
-    cards = bounded(cards, "cards", MOST_CARDS, CardError, f"at most {MOST_CARDS} cards")
+    cards = bounded(cards, "cards", MOST_CARDS, CardError,
+                    message("use.most_cards", most=MOST_CARDS))
     states = [OPEN] * len(cards) if states is None else bounded(
-        states, "states", len(cards), CardError, "one state per card")
+        states, "states", len(cards), CardError, message("use.card_states"))
     if len(states) != len(cards):
-        raise CardError(f"{len(states)} states for {len(cards)} cards (give one state per card)")
+        raise CardError("states_cards", states=len(states), cards=len(cards))
     if not cards:
         return (f'<span style="color:{COLOURS["muted"]};font-style:italic">'
                 f'{escape(text("cards_none", language))}</span>')
@@ -138,8 +140,9 @@ class CardsView(widgets.HTML):
         """Show these cards in these states (open if omitted), in `language` if given."""
         if language is not None:
             self.language = check_language(language)
-        cards = bounded(cards, "cards", MOST_CARDS, CardError, f"at most {MOST_CARDS} cards")
+        cards = bounded(cards, "cards", MOST_CARDS, CardError,
+                    message("use.most_cards", most=MOST_CARDS))
         states = None if states is None else bounded(states, "states", len(cards), CardError,
-                                                     "one state per card")
+                                                     message("use.card_states"))
         self.value = hand_html(cards, states, self.language, self.height)
         self.cards, self.states = cards, [OPEN] * len(cards) if states is None else states

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..errors import RuleError, TwentyOneError
-from .i18n import check_language, engine_text, text
+from .i18n import check_language, text
 
 # The colours of the widgets' own text, each at least 4.5:1 against white and against HIGHLIGHT
 # (WCAG AA); none carries meaning alone: a word or a sign always says the same.
@@ -44,7 +44,8 @@ class InputError(RuleError):
 
     def __init__(self, key: str, **fields):
         self.key, self.fields = key, fields
-        super().__init__(text(key, "en", **fields))
+        self.code, self.params = key, fields
+        ValueError.__init__(self, text(key, "en", **fields))
 
     def in_language(self, language: str) -> str:
         """The message in `language`."""
@@ -54,9 +55,9 @@ class InputError(RuleError):
 class MessageLine(widgets.HTML):
     """An inline line that shows why input was not accepted, escaped, in the widget's language.
 
-    `guard(callback)` wraps a widget callback: a TwentyOneError is shown as "Not accepted: …"
-    (an engine message in Russian when i18n.ENGINE_RU knows it);
-    any other exception is a bug, shown politely and kept in `.unexpected` for the tests.
+    `guard(callback)` wraps a widget callback: a TwentyOneError is shown as "Not accepted: …",
+    worded from its code in the widget's language (messages.py); any other exception is a bug,
+    shown politely and kept in `.unexpected` for the tests.
     """
 
     def __init__(self, language: str = "en", **kwargs):
@@ -74,11 +75,8 @@ class MessageLine(widgets.HTML):
     def show(self, error: BaseException) -> None:
         """Show `error`: a TwentyOneError as "Not accepted: …", anything else as a bug."""
         self._error = error
-        if isinstance(error, InputError):
+        if isinstance(error, TwentyOneError):
             message = text("not_accepted", self.language, reason=error.in_language(self.language))
-        elif isinstance(error, TwentyOneError):
-            message = text("not_accepted", self.language,
-                           reason=engine_text(str(error), self.language))
         else:
             message = text("unexpected", self.language, reason=type(error).__name__)
         self.value = (f'<div role="alert" style="color:{COLOURS["error"]};font-weight:bold">'

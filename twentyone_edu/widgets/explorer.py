@@ -12,6 +12,7 @@ from functools import partial
 
 import ipywidgets as widgets
 
+from ..messages import message
 from ..numerals import fraction, percent, shows_exactly, signed
 from ..rules import VARIANTS, RuleSet
 from ..validate import one_of, refuse, rule_set
@@ -25,7 +26,9 @@ THRESHOLDS = tuple(range(12, 22))  # the explorers' thresholds: buy while the to
 def threshold_menu(value: int, name: str, css: str) -> widgets.Dropdown:
     """A menu of thresholds 12–21 (R11, R14): a menu, not a slider, whose handle has no name
     for a screen reader; a value not offered is a RuleError naming it."""
-    value = one_of(value, name, THRESHOLDS, use="a whole number 12-21")
+    value = one_of(value, name, THRESHOLDS, use=message("use.whole_in",
+                                                         span=message("span.between", low=12,
+                                                                      high=21)))
     menu = widgets.Dropdown(options=THRESHOLDS, value=value,
                             layout=widgets.Layout(width="auto"))
     menu.add_class(css)
@@ -36,7 +39,7 @@ def offered_rules(rules) -> RuleSet:
     """A rule set of the explorers' menu: one of VARIANTS, by name or as a RuleSet."""
     chosen = rule_set(rules)
     if VARIANTS.get(chosen.name) != chosen:
-        refuse("rules", rules, f"one of {', '.join(VARIANTS)}")
+        refuse("rules", rules, message("use.one_of", options=", ".join(VARIANTS)))
     return chosen
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from ..errors import RuleError
 from ..validate import quote
 
@@ -270,71 +268,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "tw_settlement": ("Settlement, round {round}", "Расчёт, раунд {round}"),
     "tw_no_payments": ("No payments yet in this round.", "В этом раунде выплат пока нет."),
     "tw_log": ("Log", "Журнал"),
-    "pay_natural": ("a natural", "натуральное 21"),
-    "pay_bust": ("over 21", "перебор"),
-    "pay_drawn_21": ("a drawn 21", "21 прикупкой"),
-    "vs_natural": (" against the banker's natural", " против натурального 21 у банкира"),
-    "vs_bust": (" against the banker's bust", " против перебора у банкира"),
-    "vs_drawn_21": (" against the banker's 21", " против 21 у банкира"),
-    "vs_total": (" against the banker's {total}", " против {total} у банкира"),
-    "pay_won": ("paid {amount}", "получает {amount}"),
-    "pay_lost": ("pays {amount}", "платит {amount}"),
-    "pay_zero": ("nothing paid", "без выплаты"),
-    "pay_times": (" ({times}× the stake)", " ({times}× ставки)"),
-    "pay_late": (" (stake {stake} + late addition {late}, R6)",
-                 " (ставка {stake} + прибавка {late}, R6)"),
-    "pay_line": ("{seat}: {mine}{vs} — {money} ({rule})", "{seat}: {mine}{vs} — {money} ({rule})"),
-    "ev_shuffle": ("A fresh shoe is shuffled (R1, R18).", "Новый шуз перетасован (R1, R18)."),
-    "ev_shuffle_r4": ("The cards go back and the shoe is shuffled again (R4).",
-                      "Карты возвращены, шуз снова перетасован (R4)."),
-    "ev_banker_draw": ("{seat}: handed {cards} (R4).", "{seat}: карта {cards} (R4)."),
-    "ev_banker_draw_ace": ("{seat}: handed {cards}, the first ace (R4).",
-                           "{seat}: карта {cards} — первый туз (R4)."),
-    "ev_banker_chosen": ("The bank goes to {seat} (R4).", "Банк держит {seat} (R4)."),
     "ev_first_ace": ("The first ace came on the {ordinal} card: {seat} holds the bank (R4).",
                      "Первый туз пришёл {ordinal} картой: банк держит {seat} (R4)."),
-    "ev_stack": ("The top of the shoe is arranged: {cards} (a demonstration).",
-                 "Верх шуза подобран: {cards} (демонстрация)."),
-    "ev_stake": ("{seat}: stakes {amount} (R5).", "{seat}: ставка {amount} (R5)."),
-    "ev_late_addition": ("{seat}: adds {amount} after the deal, a late addition (R6).",
-                         "{seat}: прибавка к ставке {amount} после сдачи (R6)."),
-    "ev_round_start": ("Round {round}, dealt by {seat} (R7).", "Раунд {round}: сдаёт {seat} (R7)."),
-    "ev_sit_out": ("{seat}: no stake, sits out the round (R5).",
-                   "{seat}: без ставки, пропускает раунд (R5)."),
-    "ev_deal": ("{seat}: dealt a closed card (R7, R8).",
-                "{seat}: закрытая карта (R7, R8)."),
-    "ev_banker_natural": ("The banker {seat} shows a natural: {cards} (R9).",
-                          "Банкир {seat} открывает натуральное 21: {cards} (R9)."),
-    "ev_natural": ("{seat}: shows a natural, {cards} (R10).",
-                   "{seat}: натуральное 21, {cards} (R10)."),
-    "ev_buy": ("{seat}: buys {cards}, an open card (R8, R11).",
-               "{seat} прикупает {cards}, открытая карта (R8, R11)."),
-    "ev_stand": ("{seat}: satisfied, stands (R11).", "{seat}: «хватит» (R11)."),
-    "ev_drawn_21_shown": ("{seat}: shows a drawn 21 at once, {cards} (R12).",
-                          "{seat} сразу показывает 21 прикупкой: {cards} (R12)."),
-    "ev_bust": ("{seat}: over 21 with {total}, {cards} (R13).",
-                "{seat}: перебор, {total} — {cards} (R13)."),
-    "ev_banker_buy": ("The banker {seat} buys {cards}, an open card (R8, R14).",
-                      "Банкир {seat} прикупает {cards}, открытая карта (R8, R14)."),
-    "ev_banker_stand": ("The banker {seat} stands (R14).", "Банкир {seat}: «хватит» (R14)."),
-    "ev_banker_bust": ("The banker {seat} is over 21 with {total} (R16).",
-                       "Банкир {seat}: перебор, {total} (R16)."),
-    "ev_reshuffle": ("The shoe is empty: the discards are shuffled to finish the round; then "
-                     "the bank passes (R18).", "Шуз пуст: сброс перетасован, чтобы доиграть "
-                     "раунд; потом банк перейдёт (R18)."),
-    "ev_round_settled": ("Round {round} is settled; the banker, {seat}, nets {amount} (R15–R17).",
-                         "Раунд {round} рассчитан; итог банкира ({seat}): {amount} (R15–R17)."),
-    "ev_bank_passes": ("The shoe is dealt through: the bank passes from {other} to {seat}, the "
-                       "next seat on the right, with a fresh shoe (R18, R19).",
-                       "{other}: шуз сдан до конца — банк переходит к соседу справа, {seat}, "
-                       "с новым шузом (R18, R19)."),
-    "ev_sell_bank": ("The bank is sold by {other} to {seat} for {amount}; the two swap seats "
-                     "(R20).",
-                     "{other} продаёт банк игроку {seat} за {amount}; они меняются местами "
-                     "(R20)."),
-    "ev_stake_withdrawn": ("{seat}: now the banker, so the stake of {amount} goes back "
-                           "(R5, R20).", "Банк теперь у игрока {seat}: ставка {amount} "
-                           "возвращена (R5, R20)."),
     "odds_for": ("Exact odds for {seat}: the next card is one of the {unseen_cards} this "
                  "player has not seen.", "Точные шансы для игрока {seat}: следующая карта — "
                  "одна из {unseen_cards}, которых этот игрок не видел."),
@@ -436,153 +371,10 @@ COUNTED: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {
 }
 
 
-# The engine's messages (TwentyOneError: always English) that a student may meet, in Russian:
-# (pattern matching the whole English message, Russian template). The pattern's named groups
-# keep the specifics (the bad value, the names, the numbers) and fill the template; a group in
-# ENGINE_PHRASES holds a phrase of ENGINE_PHRASES_RU, a group in ENGINE_WORDS one of a few words,
-# and these are translated in turn. A message not recognised here is shown in English.
-ENGINE_RU: tuple[tuple[str, str], ...] = (
-    # cards (cards.py, the exact engine's checks)
-    (r"(?P<rank>.+) is not a card rank \(use A, 2-10, J, Q, K\)",
-     "{rank} — не достоинство карты (используйте A, 2–10, J, Q, K)"),
-    (r"(?P<card>.+) is not a card \(use a rank A, 2-10, T, J, Q, K, optionally followed by a "
-     r"suit ♠ ♥ ♦ ♣ or s h d c\)",
-     "{card} — не карта (напишите достоинство A, 2–10, T, J, Q, K, можно с мастью "
-     "♠ ♥ ♦ ♣ или s h d c)"),
-    (r"(?P<text>.+) is not a list of cards \(write e\.g\. 'K Q' or 'A 10'\)",
-     "{text} — не список карт (напишите, например, 'K Q' или 'A 10')"),
-    (r"a hand needs at least one card \(got an empty hand\)",
-     "в руке должна быть хотя бы одна карта (рука пуста)"),
-    (r"cannot remove another (?P<rank>\S+): the shoe holds only (?P<held>\d+) cards? of rank "
-     r"(?P=rank)",
-     "ещё одной карты {rank} нет: в шузе карт этого достоинства всего {held}"),
-    (r"cannot draw from an empty shoe", "шуз пуст: карту взять неоткуда"),
-    (r"the hand (?P<hand>.+) is already bust \((?P<total>\d+)\); it is out \(R13\)",
-     "у руки {hand} уже перебор ({total}): она выбывает (R13)"),
-    (r"the hand (?P<hand>.+) is a natural; it is paid at once \(R10\), there is nothing to "
-     r"decide",
-     "рука {hand} — натуральное 21: за неё платят сразу (R10), решать нечего"),
-    (r"the hand (?P<hand>.+) has 21; the player must stand \(R11\)",
-     "у руки {hand} 21 очко: игрок должен остановиться (R11)"),
-    (r"hand=(?P<hand>.+) has (?P<n>\d+) card\(s\); a hand in play has at least (?P<least>\d+) "
-     r"\(R7\)",
-     "в руке {hand} карт: {n}, а в игре у руки их не меньше {least} (R7)"),
-    (r"(?P<rank>.+) is not in the (?P<pack>\S+) pack of the rules (?P<rules>.+) \(it holds "
-     r"(?P<ranks>.+)\)",
-     "карты {rank} нет в колоде {pack} правил {rules} (в ней есть {ranks})"),
-    (r"every card has been seen: there is no card left to buy",
-     "все карты уже видны: прикупать нечего"),
-    (r"the shoe holds (?P<n>\d+) card\(s\) but a round from it can need up to (?P<most>\d+) "
-     r"\(R18: the discards would be reshuffled\); use a larger shoe",
-     "в шузе карт: {n}, а раунду их может понадобиться до {most} (R18: пришлось бы тасовать "
-     "сброс); возьмите шуз побольше"),
-    # money (table.py)
-    (r"stake (?P<amount>.+) is not a positive whole number \(use 1, 2, 3, \.\.\.\)",
-     "ставка {amount} — не целое положительное число (введите 1, 2, 3, ...)"),
-    (r"price (?P<amount>.+) is not a positive whole number \(use 1, 2, 3, \.\.\.\)",
-     "цена {amount} — не целое положительное число (введите 1, 2, 3, ...)"),
-    (r"a stake of (?P<amount>\S+) would put (?P<total>\S+) on the table, more than "
-     r"(?P<seat>.+)'s purse of (?P<purse>\S+) \(at most (?P<room>\S+) more\)",
-     "со ставкой {amount} на столе было бы {total} — больше, чем денег у игрока {seat} "
-     "({purse}); добавить можно не больше {room}"),
-    (r"a stake of (?P<amount>\S+) would put (?P<total>\S+) on the table, over the table limit "
-     r"of (?P<limit>\S+) \(at most (?P<room>\S+) more\)",
-     "со ставкой {amount} на столе было бы {total} — больше предела стола {limit}; добавить "
-     "можно не больше {room}"),
-    (r"a price of (?P<price>\S+) is more than (?P<seat>.+)'s purse of (?P<purse>\S+) \(R20\)",
-     "цена {price} больше, чем денег у игрока {seat} ({purse}) (R20)"),
-    (r"(?P<seat>.+) holds the bank and the banker does not stake \(R5\); players who may "
-     r"stake: (?P<names>.+)",
-     "{seat} держит банк, а банкир не ставит (R5); ставить могут: {names}"),
-    # the bank (table.py)
-    (r"there is no banker yet: call choose_banker\(\) first \(R4\), then stake \(R5\)",
-     "банкира ещё нет: сначала выберите банкира (R4), потом ставьте (R5)"),
-    (r"the banker is already chosen \((?P<seat>.+)\): choose_banker\(\) is only for the first "
-     r"bank; after that the bank passes \(R19\)",
-     "банкир уже выбран ({seat}): так выбирают только первый банк, дальше банк переходит по "
-     "кругу (R19)"),
-    (r"the bank can be sold only before its first deal, by the player due to take it \(R20\); "
-     r"now: (?P<phase>.+)",
-     "банк продают только до его первой сдачи, и продаёт тот, к кому он переходит (R20); "
-     "сейчас {phase}"),
-    (r"(?P<seat>.+) already holds the bank: sell it to another player \((?P<names>.+)\) "
-     r"\(R20\)",
-     "{seat} уже держит банк: продать его можно другому игроку ({names}) (R20)"),
-    # turns (table.py)
-    (r"cannot deal now: (?P<phase>.+)", "сдавать сейчас нельзя: {phase}"),
-    (r"no player has staked: call stake\(player, amount\) for at least one of (?P<names>.+) "
-     r"first \(R5\)",
-     "никто не поставил: сначала ставку должен сделать хотя бы один из игроков ({names}) (R5)"),
-    (r"no card is left to buy: the shoe and the discards are empty, so the only move is "
-     r"stand\(\)",
-     "прикупать нечего: шуз и сброс пусты, остаётся только «хватит»"),
-    (r"it is not the banker's turn: (?P<phase>.+)", "сейчас не ход банкира: {phase}"),
-    (r"no player is to act: (?P<phase>.+)", "сейчас не ходит ни один игрок: {phase}"),
-    (r"cannot settle now: (?P<phase>.+)", "рассчитываться сейчас нельзя: {phase}"),
-    (r"the round is not settled yet: (?P<phase>.+)", "раунд ещё не рассчитан: {phase}"),
-    (r"(?P<player>.+) is not at the table \(players: (?P<names>.+)\)",
-     "{player} не сидит за столом (игроки: {names})"),
-    (r"nobody may (?P<action>buy|stand) now: (?P<phase>.+)",
-     "сейчас никто не может {action}: {phase}"),
-    (r"(?P<seat>.+) has already stood and may not (?P<action>buy|stand) again \(R11\); it is "
-     r"(?P<whose>.+)'s turn",
-     "{seat} уже сказал «хватит» и больше не может {action} (R11); сейчас ходит {whose}"),
-    (r"it is (?P<whose>.+)'s turn, not (?P<seat>.+)'s \(R11\)",
-     "сейчас ходит {whose}, а не {seat} (R11)"),
-    (r"(?P<seat>.+) sat out this round: stakes for the next round are taken before the next "
-     r"deal \(R5\)",
-     "{seat} пропускает этот раунд: ставки на следующий раунд принимают до следующей сдачи "
-     "(R5)"),
-    (r"(?P<seat>.+) is out of this round \((?P<status>\w+)\): only a player still in may add "
-     r"to his stake \(R6\); still in: (?P<still>.+)",
-     "{seat} уже вне раунда ({status}): прибавить к ставке может только тот, кто ещё в игре "
-     "(R6); в игре: {still}"),
-    (r"no stake can be placed now: (?P<phase>.+)", "ставить сейчас нельзя: {phase}"),
-    # the players (table.py)
-    (r"(?P<name>.+) is an empty name \(every player needs a name\)",
-     "{name} — пустое имя (у каждого игрока должно быть имя)"),
-    (r"(?P<name>.+) is seated twice \(every player needs a different name\)",
-     "{name} сидит за столом дважды (у каждого игрока должно быть своё имя)"),
-    (r"(?P<n>\d+) players cannot make a table \(seat (?P<low>\d+)-(?P<high>\d+) players\)",
-     "игроков: {n} — так стол не собрать (нужно от {low} до {high} игроков)"),
-    (r"'banker' cannot be a player's name: to_act uses it for the banker's turn \(choose "
-     r"another name\)",
-     "'banker' не может быть именем игрока: так обозначается ход банкира (выберите другое "
-     "имя)"),
-    (r"policy=(?P<policy>.+) is not a policy \(use a whole number 2-21, meaning 'buy while the "
-     r"total is below it', or a function \(hand, seen\) -> bool\)",
-     "{policy} — не порог (нужно целое число 2–21: прикупать, пока очков меньше)"),
-)
-# The phrases inside those messages: what the table waits for (`phase`), whose turn it is.
-ENGINE_PHRASES_RU: tuple[tuple[str, str], ...] = (
-    (r"there is no banker yet, call choose_banker\(\) first \(R4\)",
-     "банкира ещё нет, сначала выберите банкира (R4)"),
-    (r"the table waits for stakes and deal\(\) \(R5, R7\)", "стол ждёт ставок и сдачи (R5, R7)"),
-    (r"it is the banker (?P<seat>.+)'s turn to buy or stand \(R14\)",
-     "ходит банкир {seat} (прикупить или «хватит», R14)"),
-    (r"it is (?P<seat>.+)'s turn to buy or stand \(R11\)",
-     "ходит {seat} (прикупить или «хватит», R11)"),
-    (r"the buying is over, call settle\(\) \(R15–R17\)",
-     "прикупка окончена, пора рассчитываться (R15–R17)"),
-    (r"the round is settled, call next_round\(\) \(R18\)",
-     "раунд рассчитан, пора начинать следующий (R18)"),
-    (r"the banker (?P<seat>.+)", "банкир {seat}"),  # whose turn it is: "the banker Anna"
-)
-ENGINE_PHRASES = ("phase", "whose")  # the groups that hold such a phrase
-ENGINE_WORDS: dict[str, dict[str, str]] = {  # group -> {English word: Russian}
-    "action": {"buy": "прикупать", "stand": "сказать «хватит»"},
-    "status": {"bust": "перебор", "natural": "натуральное 21", "paid": "уже рассчитан",
-               "settled": "уже рассчитан"},
-    "still": {"nobody": "никто"},
-}
-_ENGINE_RU = [(re.compile(pattern), template) for pattern, template in ENGINE_RU]
-_PHRASES_RU = [(re.compile(pattern), template) for pattern, template in ENGINE_PHRASES_RU]
-
-
 def check_language(language: str) -> str:
     """The language code if it is one the widgets speak ('en' or 'ru')."""
     if not (isinstance(language, str) and language in LANGUAGES):
-        raise RuleError(f"language={quote(language)} is not available (use 'en' or 'ru')")
+        raise RuleError("language_widgets", language=quote(language))
     return language
 
 
@@ -620,24 +412,3 @@ def counted(name: str, n: int, language: str = "en") -> str:
     english, russian = COUNTED[name]
     forms = russian if check_language(language) == "ru" else english
     return forms[plural_form(n, language)].format(n=n)
-
-
-def engine_text(message: str, language: str = "en") -> str:
-    """An engine message (English) in `language`: the Russian of ENGINE_RU with the same
-    specifics when the message is recognised, otherwise the English message as it is."""
-    if check_language(language) == "en":
-        return message
-    return _translate(message, _ENGINE_RU)
-
-
-def _translate(message: str, table: list) -> str:
-    for pattern, template in table:
-        match = pattern.fullmatch(message)
-        if match:
-            fields = {}
-            for name, value in match.groupdict().items():
-                if name in ENGINE_PHRASES:
-                    value = _translate(value, _PHRASES_RU)
-                fields[name] = ENGINE_WORDS.get(name, {}).get(value, value)
-            return template.format(**fields)
-    return message

@@ -16,9 +16,10 @@ import ipywidgets as widgets
 
 from ..cards import hand_value
 from ..errors import StakeError, TwentyOneError
+from ..messages import message
 from ..numerals import money
 from ..rules import HISTORICAL, VARIANTS
-from ..table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Table
+from ..table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Event, Table
 from ..validate import (
     bounded,
     flag,
@@ -34,10 +35,10 @@ from ..validate import (
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
-from .i18n import TEXT, check_language, engine_text, ordinal, text
+from .i18n import TEXT, check_language, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
-from .table_text import Entry, event_line, payment_line
+from .table_text import event_line, payment_line
 
 LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
 CARD_HEIGHT = 84
@@ -123,15 +124,14 @@ class TableWidget(Bilingual, widgets.VBox):
             players = default_names(4 if players is None else whole(
                 players, "players", 2, MAX_PLAYERS), language)
         players = [short_text(name, "a player's name", LONGEST_NAME) for name in bounded(
-            players, "players", MAX_PLAYERS, use=f"a number 2-{MAX_PLAYERS} or a list of at "
-                                                 f"most {MAX_PLAYERS} names")]
+            players, "players", MAX_PLAYERS, use=message("use.table_players", most=MAX_PLAYERS))]
         rules = rule_set(rules)
         seed = seed_of(seed)
         banker_by_hand = flag(banker_by_hand, "banker_by_hand")
-        threshold = one_of(threshold, "threshold", THRESHOLDS, use="a whole number 2-21: "
-                           "computer players buy while their total is below it")
+        threshold = one_of(threshold, "threshold", THRESHOLDS,
+                           use=message("use.computer_threshold"))
         if not (you is None or is_whole(you) or isinstance(you, str)):
-            refuse("you", you, "a seat's index, a player's name, or None to watch")
+            refuse("you", you, message("use.you"))
         super().__init__()
         self.add_class("t21-table-widget")
         self.message = MessageLine(language)
@@ -303,7 +303,7 @@ class TableWidget(Bilingual, widgets.VBox):
         table = Table(names, rules=self.rules_box.value, seed=seed, purse=self.purse)
         table.autoplay(thresholds)  # checks each threshold; nothing is played before a banker
         self.table, self.thresholds = table, thresholds
-        self.entries: list[Entry] = []
+        self.entries: list[Event] = []
         self._lines: dict[str, list[str]] = {"en": [], "ru": []}
         self.draw_shown = 0
         self.last_hands: dict = {}
@@ -440,15 +440,8 @@ class TableWidget(Bilingual, widgets.VBox):
     # ----- drawing the table -----
 
     def _sync(self) -> None:
-        """Turn the table's new events into log entries, noting the stakes of payments."""
-        table = self.table
-        for event in table.events[len(self.entries):]:
-            if event.kind == "payment":
-                entry = Entry(event, table.stakes.get(event.seat, 0),
-                              table.late_additions.get(event.seat, 0))
-            else:
-                entry = Entry(event)
-            self.entries.append(entry)
+        """Take the table's new events into the log (each carries its stakes, R5, R6)."""
+        self.entries += self.table.events[len(self.entries):]
 
     def _render(self) -> None:
         self._sync()
@@ -513,14 +506,17 @@ class TableWidget(Bilingual, widgets.VBox):
             cards = [card for who, card in table.banker_draw[:self.draw_shown] if who == seat]
             return cards, [OPEN] * len(cards), ""
         if table.phase == "staking":  # between rounds: the last round's cards, all shown
-            cards, shown = list(self.last_hands.get(seat, ())), True
-        else:
-            cards, shown = list(table.hands[seat]), seat in table.revealed
+            cards = list(self.last_hands.get(seat, ()))
+            public = tuple(cards)
+        else:  # what the table lets the student see, and what lies open for all (R8)
+            cards = list(table.visible_cards(seat if self._sees_own(seat) else None)[seat])
+            public = table.visible_cards()[seat]
         if not cards:
             sits_out = seat != table.banker and table.phase != "staking"
             return cards, [], text("tw_sits_out", language) if sits_out else ""
-        closed = OPEN if shown else PEEK if self._sees_own(seat) else CLOSED
-        states = [closed if i < 2 else OPEN for i in range(len(cards))]
+        shown = None not in public
+        states = [OPEN if seen is not None else PEEK if card is not None else CLOSED
+                  for card, seen in zip(cards, public, strict=True)]
         if not (shown or self._sees_own(seat)):
             return cards, states, text("tw_hidden_total", language)
         value = hand_value(cards, table.rules)
@@ -576,9 +572,9 @@ class TableWidget(Bilingual, widgets.VBox):
         table, language = self.table, self.language
         number = table.round_number
         lines = [payment_line(e, language) for e in self.entries
-                 if e.event.kind == "payment" and e.event.round_number == number and number]
+                 if e.kind == "payment" and e.round_number == number and number]
         lines += [event_line(e, language) for e in self.entries
-                  if e.event.kind == "round_settled" and e.event.round_number == number]
+                  if e.kind == "round_settled" and e.round_number == number]
         body = "".join(f"<li>{escape(line)}</li>" for line in lines) or (
             f"<li><i>{escape(text('tw_no_payments', language))}</i></li>")
         title = escape(text("tw_settlement", language, round=number))
@@ -588,7 +584,7 @@ class TableWidget(Bilingual, widgets.VBox):
         """How many entries the log may show: not the draw's cards still to come (R4)."""
         if not self._drawing():
             return len(self.entries)
-        first = next(i for i, e in enumerate(self.entries) if e.event.kind == "banker_draw")
+        first = next(i for i, e in enumerate(self.entries) if e.kind == "banker_draw")
         return first + self.draw_shown
 
     def _log_html(self) -> str:
@@ -609,7 +605,7 @@ class TableWidget(Bilingual, widgets.VBox):
     def _fold_draw(self, lines: list[str]) -> list[str]:
         """The finished draw for the first bank as one line, "The first ace came on the 38th
         card: Vera holds the bank (R4)", its cards one click away in a <details> (R4)."""
-        kinds = [entry.event.kind for entry in self.entries[:len(lines)]]
+        kinds = [event.kind for event in self.entries[:len(lines)]]
         if "banker_chosen" not in kinds or "banker_draw" not in kinds:
             return lines
         first, chosen = kinds.index("banker_draw"), kinds.index("banker_chosen")
@@ -621,10 +617,10 @@ class TableWidget(Bilingual, widgets.VBox):
         return [*lines[:first], folded, *lines[chosen + 1:]]
 
     def _log_line(self, i: int) -> str:
-        """Entry i of the log as escaped HTML; a deal's closed cards make one line (R7, R8)."""
-        event = self.entries[i].event
+        """Event i of the log as escaped HTML; a deal's closed cards make one line (R7, R8)."""
+        event = self.entries[i]
         if event.kind == "deal":
-            first = self.entries[i - 1].event.kind != "deal"
+            first = self.entries[i - 1].kind != "deal"
             return escape(text("ev_deal_round", self.language)) if first else ""
         return escape(event_line(self.entries[i], self.language))
 
@@ -642,8 +638,11 @@ class TableWidget(Bilingual, widgets.VBox):
                                 partial(self._odds_ready, key), partial(self._odds_ready, key))
         if self._odds is None:
             return f"<i>{escape(text('odds_computing', language))}</i>"
+        if isinstance(self._odds, TwentyOneError):
+            return f"<i>{escape(self._odds.in_language(language))}</i>"
         if isinstance(self._odds, BaseException):
-            return f"<i>{escape(engine_text(str(self._odds), language))}</i>"
+            reason = type(self._odds).__name__
+            return f"<i>{escape(text('unexpected', language, reason=reason))}</i>"
         return odds_html(self._odds, language)
 
     def _odds_ready(self, key, odds) -> None:

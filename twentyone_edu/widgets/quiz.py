@@ -32,6 +32,7 @@ import traitlets
 
 from .. import numerals
 from ..errors import RuleError, TwentyOneError
+from ..messages import message
 from ..validate import LONGEST_TEXT, bounded, is_array, quote, real, refuse, whole
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
@@ -46,7 +47,8 @@ class AnswerError(TwentyOneError):
     """A typed answer that is not a number; `key` and `fields` give the message in any language."""
 
     def __init__(self, key: str, **fields):
-        super().__init__(text(key, "en", **fields))
+        self.code, self.params = key, fields
+        ValueError.__init__(self, text(key, "en", **fields))
         self.key = key
         self.fields = fields
 
@@ -84,8 +86,7 @@ def parse_answer(typed: str, language: str = "en") -> TypedAnswer:
 def exact_value(value) -> Fraction:
     """A teacher's answer as an exact Fraction: int, Fraction, sympy Rational, float or text."""
     if isinstance(value, bool) or is_array(value):
-        raise RuleError(f"answer={quote(value)} is not a number (use e.g. Fraction(4, 51) or "
-                        "'4/51')")
+        raise RuleError("answer_not_number", value=quote(value))
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, float):
@@ -94,8 +95,8 @@ def exact_value(value) -> Fraction:
     try:
         return parse_answer(str(value)).value
     except AnswerError as error:
-        raise RuleError(f"answer={quote(value)} is not a number (use e.g. Fraction(4, 51), "
-                        f"'4/51' or '0.0784'): {error}") from None
+        raise RuleError("answer_unreadable", value=quote(value),
+                        why=message("answer_why", why=error.in_language("en"))) from None
 
 
 def _order_of_magnitude(x: Fraction) -> int:
@@ -149,11 +150,11 @@ def make_answer_token(value, salt: str | None = None) -> str:
     """
     salt = salt if salt is not None else secrets.token_hex(6)
     if not (isinstance(salt, str) and re.fullmatch(r"[0-9a-zA-Z]{1,32}", salt, re.ASCII)):
-        refuse("salt", salt, "1-32 letters or digits")
+        refuse("salt", salt, message("use.salt"))
     hashes = set()
     if isinstance(value, str):
         if not value.strip():
-            raise RuleError("answer='' is empty (give a number or the text of the right choice)")
+            raise RuleError("answer_empty")
         hashes.add(_hash(salt, "text", _choice_text(value)))
     try:
         exact = exact_value(value)
@@ -170,8 +171,7 @@ def make_answer_token(value, salt: str | None = None) -> str:
 def _read_token(token: str) -> tuple[str, frozenset[str]]:
     parts = token.split(":")
     if len(parts) != 3 or parts[0] != TOKEN_PREFIX or not parts[1] or not parts[2]:
-        raise RuleError(f"answer={quote(token)} is not an answer token "
-                        "(make one with make_answer_token(value))")
+        raise RuleError("answer_token", value=quote(token))
     return parts[1], frozenset(parts[2].split(","))
 
 
@@ -185,8 +185,7 @@ def _teacher_text(value, name: str):
     else:
         texts = [value]
     if not all(isinstance(t, str) and len(t) <= LONGEST_TEXT for t in texts):
-        refuse(name, value, f"a text of at most {LONGEST_TEXT:,} characters, an (English, "
-               "Russian) pair or a {'en': ..., 'ru': ...} dict")
+        refuse(name, value, message("use.teacher_text", longest=LONGEST_TEXT))
     return value
 
 
@@ -228,15 +227,15 @@ class Quiz(Bilingual, widgets.VBox):
         self.question = _teacher_text(question, "question")
         self.choices = None if choices is None else [
             _teacher_text(choice, "a choice") for choice in bounded(
-                choices, "choices", MAX_CHOICES, use=f"a list of at most {MAX_CHOICES} texts")]
+                choices, "choices", MAX_CHOICES, use=message("use.texts", most=MAX_CHOICES))]
         self.hints = [_teacher_text(hint, "a hint") for hint in bounded(
-            hints, "hints", MAX_HINTS, use=f"a list of at most {MAX_HINTS} texts")]
+            hints, "hints", MAX_HINTS, use=message("use.texts", most=MAX_HINTS))]
         token = answer if isinstance(answer, str) and answer.startswith(TOKEN_PREFIX + ":") \
             else make_answer_token(answer)
         self._salt, self._hashes = _read_token(token)
         if self.choices is not None and not any(map(self.is_correct, range(len(self.choices)))):
-            shown = "the token" if token is answer else repr(answer)
-            raise RuleError(f"answer={shown} is not one of the choices")
+            raise RuleError("answer_not_choice" if token is answer else "answer_not_choice_value",
+                            value=repr(answer))
         self.correct = False
         self.unexpected: BaseException | None = None
         self.attempts = 0

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 
 from ..errors import RuleError
+from ..messages import message
 from .quiz import Quiz
 
 EXERCISE_ID = re.compile(r"(\d\d)\.(\d{1,2})")
@@ -40,12 +41,11 @@ def exercise(exercise_id: str) -> dict:
     match = EXERCISE_ID.fullmatch(exercise_id) if isinstance(exercise_id, str) else None
     if match is None:
         shown = repr(exercise_id)[:40]
-        raise RuleError(f"exercise={shown} is not an exercise id (use 'NN.k', e.g. '04.1')")
+        raise RuleError("exercise_id", value=shown)
     stored = lesson_exercises(match.group(1))
     if exercise_id not in stored:
-        known = ", ".join(sorted(stored)) or "none"
-        raise RuleError(f"there is no exercise {exercise_id} (lesson {match.group(1)} has: "
-                        f"{known})")
+        raise RuleError("no_exercise", exercise=exercise_id, lesson=match.group(1),
+                        known=", ".join(sorted(stored)) or message("none"))
     return stored[exercise_id]
 
 

@@ -24,8 +24,7 @@ class QuizRecord(Bilingual, widgets.VBox):
 
     def __init__(self, lesson: str, language: str = "en"):
         if not isinstance(lesson, str) or not re.fullmatch(r"\d\d", lesson):
-            raise RuleError(f"lesson={str(lesson)[:20]!r} is not a lesson number "
-                            "(use 'NN', e.g. '04')")
+            raise RuleError("lesson_number", value=repr(str(lesson)[:20]))
         super().__init__()
         self.add_class("t21-quiz-record")
         self._speak(language, lambda callback: callback)

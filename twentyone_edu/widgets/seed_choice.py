@@ -31,7 +31,7 @@ def first_screen(seed: int, players=4, you: int = 0, rules=HISTORICAL) -> FirstS
     names = [f"seat {i + 1}" for i in range(players)] if isinstance(players, int) \
         else list(players)
     if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < len(names):
-        raise RuleError(f"you={you!r} is not a seat (use 0-{len(names) - 1})")
+        raise RuleError("you_seat", value=repr(you), last=len(names) - 1)
     rules = variant(rules)
     table = Table(names, rules=rules, seed=seed)
     banker = table.choose_banker()
@@ -55,11 +55,10 @@ def class_seed(players=4, you: int = 0, rules=HISTORICAL, most_draw_cards: int |
     n = players if isinstance(players, int) else len(players)
     most = n if most_draw_cards is None else most_draw_cards
     if isinstance(most, bool) or not isinstance(most, int) or most < 1:
-        raise RuleError(f"most_draw_cards={most!r} is not valid (use a whole number 1 or more)")
+        raise RuleError("most_draw_cards", value=repr(most))
     for seed in range(start, start + MOST_SEEDS):
         screen = first_screen(seed, players, you, rules)
         if (screen.draw_cards <= most and screen.your_total in totals
                 and not screen.your_natural and not screen.banker_natural):
             return seed
-    raise RuleError(f"no seed in {start}-{start + MOST_SEEDS - 1} gives such a first screen "
-                    "(allow more draw cards or more totals)")
+    raise RuleError("no_seed", first=start, last=start + MOST_SEEDS - 1)

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..cards import RANKS
+from ..messages import message
 from ..numerals import signed
 from ..rules import variant
 from ..validate import one_of
@@ -39,8 +40,8 @@ class StrategyExplorer(Explorer):
     def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
                  first: str | None = None, second: str | None = None, language: str = "en"):
         rule_set = offered_rules(rules)
-        first, second = (None if rank is None else one_of(rank, name, RANKS, use="a rank A, "
-                                                          "2-10, J, Q or K, or None")
+        first, second = (None if rank is None else
+                         one_of(rank, name, RANKS, use=message("use.rank_or_none"))
                          for name, rank in (("first", first), ("second", second)))
         super().__init__("t21-strategy", rule_set, "t21-strategy-rules", language)
         self.state = "idle"  # computing, ready

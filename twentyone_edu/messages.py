@@ -1,0 +1,461 @@
+"""The engine's messages: a stable code and its parameters, worded in English or Russian.
+
+The design, in one place:
+
+- An error (errors.TwentyOneError) carries `code` and `params`. ENGLISH below maps each code to
+  its English template (str.format fields); str(error) is that template filled in.
+- A template that counts something is a triple (singular, plural, name of the count), worded
+  through gettext's ngettext: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
+- Other languages are gettext catalogs, locale/<language>/LC_MESSAGES/engine.po, read at run
+  time with Babel (no build step). Each entry has the code as msgctxt and the English template
+  as msgid, so a translator sees the English in Poedit, and an English text that changes makes
+  the entry stale (tests/test_messages.py fails until the translation follows).
+- `python -m twentyone_edu.locale.engine` merges ENGLISH into engine.po (Babel's Catalog.update): a
+  new code comes in untranslated, a changed English text turns its entry fuzzy, a removed code
+  goes; the translator then fills in or confirms the Russian.
+- A parameter is a name, a quoted excerpt of a bad value, a number, exact money (a Fraction)
+  or another Message (what is valid, a reason): numbers and nested messages are written in the
+  language asked for. Players' names are never declined: the Russian phrases around them.
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from fractions import Fraction
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import NamedTuple
+
+LOCALE = Path(__file__).parent / "locale"
+DOMAIN = "engine"
+
+Template = str | tuple[str, str, str]  # a text, or (singular, plural, name of the count)
+
+
+class Message(NamedTuple):
+    """A code and its parameters, worded only when shown: a part of a message, such as what
+    is valid, or a whole one."""
+
+    code: str
+    params: dict[str, object]
+
+
+class Money(NamedTuple):
+    """An exact amount of money, written in the language's notation; with `sign`, a gain is
+    written +5 (R5, R6, R9–R17)."""
+
+    amount: int | Fraction
+    sign: bool = False
+
+
+def message(code: str, **params: object) -> Message:
+    """Message(code, params), checking that the code is in ENGLISH."""
+    if code not in ENGLISH:
+        raise KeyError(f"no engine message has the code {code!r}")
+    return Message(code, params)
+
+
+ENGLISH: dict[str, Template] = {
+    # validate.py: any argument
+    "not_valid": "{name}={value} is not valid (use {use})",
+    "too_many": "{name}={value} holds more than {most:,} items (use {use})",
+    "policy_answer": "the policy answered {value} for {asked} (a policy answers True to buy, "
+                     "False to stand)",
+    "span.between": "{low:,}-{high:,}",
+    "span.from": "{low:,} or more",
+    "span.to": "at most {high:,}",
+    "use.whole": "a whole number",
+    "use.whole_in": "a whole number {span}",
+    "use.not_float": "a whole number such as {example}, not a float",
+    "use.not_float_in": "a whole number such as {example}, not a float {span}",
+    "use.positive_whole": "1, 2, 3, ...",
+    "use.real": "a finite number",
+    "use.real_in": "a finite number {span}",
+    "use.seed": "a whole number 0 or more, or None",
+    "use.seed_or_text": "a whole number 0 or more, a text of at most 100 characters, or None",
+    "use.flag": "True or False",
+    "use.money": "a whole number or a fractions.Fraction, more than 0",
+    "use.money_or_zero": "a whole number or a fractions.Fraction, 0 or more",
+    "use.payment": "a number of stakes 0 or more, e.g. 2 or Fraction(3, 2)",
+    "use.text": "text of at most {longest:,} characters",
+    "use.nonempty_text": "a non-empty text of at most {longest:,} characters",
+    "use.list": "a list",
+    "use.one_of": "one of {options}",
+    "use.rule_set": "a RuleSet or one of {variants}",
+    "use.most_cards": "at most {most} cards",
+    "use.face_values": "the points of J, Q, K: three whole numbers, e.g. (10, 10, 10)",
+    "use.face_values_range": "the points of J, Q, K: three whole numbers 1-11, "
+                             "e.g. (10, 10, 10)",
+    "use.players": "a list of {low}-{high} names, e.g. ['Anna', 'Boris']",
+    # cards.py (R1–R3)
+    "card_rank": "{rank} is not a card rank (use A, 2-10, J, Q, K)",
+    "card_suit": "{suit} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)",
+    "card_token": "{token} is not a card (use a rank A, 2-10, T, J, Q, K, optionally followed "
+                  "by a suit ♠ ♥ ♦ ♣ or s h d c)",
+    "card_list": "{text} is not a list of cards (write e.g. 'K Q' or 'A 10')",
+    "cards_too_many": "cards={text} holds {n} cards (use at most {most}, eight packs)",
+    "hand_empty": "a hand needs at least one card (got an empty hand)",
+    "not_rule_set": "rules={rules} is not a rule set (use None, t21.HISTORICAL or a RuleSet "
+                    "from t21.VARIANTS)",
+    "counts_not_mapping": "counts={counts} is not a count per rank (use a dict such as "
+                          "{{'A': 4, 'K': 4}})",
+    "count_not_count": "{n} {rank}s is not a count (use a whole number 0 or more)",
+    "shoe_remove": ("cannot remove another {rank}: the shoe holds only {held} card of rank "
+                    "{rank}",
+                    "cannot remove another {rank}: the shoe holds only {held} cards of rank "
+                    "{rank}", "held"),
+    "not_rng": "rng={rng} is not a random generator (use random.Random(seed))",
+    "shoe_empty": "cannot draw from an empty shoe",
+    # rules.py (R4–R20)
+    "rules_field": "{field} is not a RuleSet field (use one of {fields})",
+    "banker_hand": "total={total}, soft={soft} is not a hand the banker can buy on (use a total "
+                   "2-21 and soft True or False)",
+    "not_outcome": "{who}={value} is not an outcome (use 'natural', 'bust' or a total 2-21)",
+    # checks.py, exact.py, limits.py: the exact engine
+    "not_shoe": "shoe={shoe} is not a Shoe (use Shoe.fresh(...) or None)",
+    "hand_too_few": ("hand={hand} has {n} card; a hand in play has at least {least} (R7)",
+                     "hand={hand} has {n} cards; a hand in play has at least {least} (R7)", "n"),
+    "upcard": "upcard={upcard} is not one card (give one card, e.g. '7')",
+    "hand_bust": "the hand {hand} is already bust ({total}); it is out (R13)",
+    "hand_natural": "the hand {hand} is a natural; it is paid at once (R10), there is nothing "
+                    "to decide",
+    "hand_21": "the hand {hand} has 21; the player must stand (R11)",
+    "exact_policy": "policy={policy} is not a policy (use 'optimal' or a whole number N 2-21: "
+                    "buy while the best total is below N)",
+    "shoe_round": ("the shoe holds {n} card but a round from it can need up to {most} (R18: "
+                   "the discards would be reshuffled); use a larger shoe",
+                   "the shoe holds {n} cards but a round from it can need up to {most} (R18: "
+                   "the discards would be reshuffled); use a larger shoe", "n"),
+    "shoe_too_large": ("a shoe of {n:,} card is more than the exact engine takes: at most "
+                       "{packs} packs (R1), {most} cards",
+                       "a shoe of {n:,} cards is more than the exact engine takes: at most "
+                       "{packs} packs (R1), {most} cards", "n"),
+    "shoe_far_too_large": "a shoe of about 10^{power} cards is more than the exact engine "
+                          "takes: at most {packs} packs (R1), {most} cards",
+    "round_too_large": "these rules and shoe let the player hold up to {hands:,} different "
+                       "hands against {banker_hands:,} final hands of the banker, {steps:,} "
+                       "steps in all; the exact engine handles at most {most:,} (about 5 s). "
+                       "Use fewer packs, a lower banker_stands_on, or face_values of 2 or more",
+    "exact_too_long": "the exact answer would have up to {bits:,} bits ({few:,} cards of "
+                      "{unseen:,}); the exact engine handles at most {most:,}. Use fewer cards, "
+                      "or symbolic.hypergeom(...) for a float",
+    "natural_shoe": ("the shoe holds {n} card; a natural needs two",
+                     "the shoe holds {n} cards; a natural needs two", "n"),
+    "all_seen": "every card has been seen: there is no card left to buy",
+    "no_ace": "the shoe holds no ace, so no one would get the bank (R4)",
+    # table.py: money (R5, R6, R20)
+    "stake_not_whole": "stake {value} is not a positive whole number (use 1, 2, 3, ...)",
+    "price_not_whole": "price {value} is not a positive whole number (use 1, 2, 3, ...)",
+    "stake_over_purse": "a stake of {amount} would put {total} on the table, more than {seat}'s "
+                        "purse of {purse} (at most {room} more)",
+    "stake_over_limit": "a stake of {amount} would put {total} on the table, over the table "
+                        "limit of {limit} (at most {room} more)",
+    "price_over_purse": "a price of {price} is more than {seat}'s purse of {purse} (R20)",
+    "banker_stakes": "{seat} holds the bank and the banker does not stake (R5); players who "
+                     "may stake: {names}",
+    # table.py: the bank (R4, R19, R20)
+    "no_banker_yet": "there is no banker yet: call choose_banker() first (R4), then stake (R5)",
+    "banker_chosen": "the banker is already chosen ({seat}): choose_banker() is only for the "
+                     "first bank; after that the bank passes (R19)",
+    "bank_not_for_sale": "the bank can be sold only before its first deal, by the player due "
+                         "to take it (R20); now: {phase}",
+    "bank_own": "{seat} already holds the bank: sell it to another player ({names}) (R20)",
+    # table.py: turns (R5–R18)
+    "cannot_deal": "cannot deal now: {phase}",
+    "no_stakes": "no player has staked: call stake(player, amount) for at least one of {names} "
+                 "first (R5)",
+    "no_card_left": "no card is left to buy: the shoe and the discards are empty, so the only "
+                    "move is stand()",
+    "not_banker_turn": "it is not the banker's turn: {phase}",
+    "no_player_to_act": "no player is to act: {phase}",
+    "cannot_settle": "cannot settle now: {phase}",
+    "not_settled": "the round is not settled yet: {phase}",
+    "not_seated": "{player} is not at the table (players: {names})",
+    "nobody_may_buy": "nobody may buy now: {phase}",
+    "nobody_may_stand": "nobody may stand now: {phase}",
+    "stood_buy": "{seat} has already stood and may not buy again (R11); it is {whose}'s turn",
+    "stood_stand": "{seat} has already stood and may not stand again (R11); it is {whose}'s "
+                   "turn",
+    "not_your_turn": "it is {whose}'s turn, not {seat}'s (R11)",
+    "sat_out": "{seat} sat out this round: stakes for the next round are taken before the next "
+               "deal (R5)",
+    "out_of_round": "{seat} is out of this round ({status}): only a player still in may add to "
+                    "his stake (R6); still in: {still}",
+    "no_stake_now": "no stake can be placed now: {phase}",
+    "not_policies": "policies={policies} is not a dict of name -> policy (e.g. {{'Vera': 17}})",
+    "table_policy": "policy={value} is not a policy (use a whole number 2-21, meaning 'buy "
+                    "while the total is below it', or a function (hand, seen) -> bool)",
+    "not_in_shoe": "{card} is not in the shoe (it holds {shoe})",
+    "nothing": "nothing",
+    "nobody": "nobody",
+    "the_banker": "the banker {seat}",
+    "status.bust": "bust",
+    "status.natural": "natural",
+    "status.paid": "paid",
+    "status.settled": "settled",
+    # table.py: what the table waits for
+    "phase.choose_banker": "there is no banker yet, call choose_banker() first (R4)",
+    "phase.staking": "the table waits for stakes and deal() (R5, R7)",
+    "phase.players": "it is {seat}'s turn to buy or stand (R11)",
+    "phase.banker": "it is the banker {seat}'s turn to buy or stand (R14)",
+    "phase.settle": "the buying is over, call settle() (R15–R17)",
+    "phase.settled": "the round is settled, call next_round() (R18)",
+    # table.py: the players (R4, R19)
+    "table_size": ("{n} player cannot make a table (seat {low}-{high} players)",
+                   "{n} players cannot make a table (seat {low}-{high} players)", "n"),
+    "empty_name": "{name} is an empty name (every player needs a name)",
+    "banker_name": "'banker' cannot be a player's name: to_act uses it for the banker's turn "
+                   "(choose another name)",
+    "seated_twice": "{name} is seated twice (every player needs a different name)",
+    # symbolic.py
+    "position": "position={position} is not valid (use a card 1-{cards})",
+    "too_deep": "{value} lies more than {deepest} lists or dicts deep (use exact results as the "
+                "functions return them)",
+    "not_exact": "{value} is not an exact number (use an int, a fractions.Fraction or a sympy "
+                 "expression; a float has already lost exactness)",
+    "not_rational": "{value} is not a number (use an int, a Fraction or a sympy Rational)",
+    "packs": "packs={value} is not valid (use a whole number {low}-{high}, or the symbol n)",
+    "total_19_20": "total={total}, soft={soft} is not valid (use total 19 or 20 and soft True or "
+                   "False)",
+    "use.whole_or_symbol": "a whole number or a sympy symbol such as symbolic.u",
+    "cards_not_shoe": "cards={cards} is not a shoe (use a whole number 1-{most})",
+    "aces_shoe": "{aces} aces among {cards} cards is not a shoe that chooses a banker (use at "
+                 "least one ace and no more aces than cards)",
+    "seat": "seat={seat} is not valid (use a seat 1-{players})",
+    "cards_aces": "cards={cards}, aces={aces} is not valid (use whole numbers)",
+    "not_cards.rank_count": "rank_count={value} is not a number of cards (use a whole number 0 "
+                            "or more)",
+    "not_cards.unseen": "unseen={value} is not a number of cards (use a whole number 0 or more)",
+    "not_cards.drawn": "drawn={value} is not a number of cards (use a whole number 0 or more)",
+    "more_than_unseen": "rank_count={rank_count}, drawn={drawn} with unseen={unseen} is not "
+                        "possible (neither can be more than the unseen cards)",
+    # simulate.py
+    "sim_no_ace": "the shoe ({shoe}) holds no ace, so no one becomes the banker (use a shoe with "
+                  "at least one ace)",
+    "sim_optimal": "policy='optimal' is not simulated: the best play depends on every card seen "
+                   "(use exact.round_value('optimal'), or simulate a threshold N, a dict "
+                   "{{(total, soft): buy?}} or a function of (total, soft))",
+    "sim_threshold": "policy={value} is not a threshold (use a whole number 2-21: buy while the "
+                     "total is below it)",
+    "sim_key": "{key} is not a (total, soft) key (use e.g. (16, False): a total 2-21 and True or "
+               "False)",
+    "sim_decision": "{buy} for {key} is not a decision (use True to buy, False to stand)",
+    "sim_policy": "policy={policy} is not a policy (use a threshold N, a dict {{(total, soft): "
+                  "buy?}} or a function of (total, soft))",
+    "sim_not_shoe": "shoe={shoe} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)",
+    "sim_small_shoe": ("a shoe of {n} card is not valid here (use at least {least} cards)",
+                       "a shoe of {n} cards is not valid here (use at least {least} cards)", "n"),
+    # plots.py
+    "use.distribution": "a dict {{total | 'bust': probability}}",
+    "use.outcomes": "at most {most} outcomes",
+    "use.numbers": "a sequence of numbers, e.g. result.running_mean()",
+    "use.finite_numbers": "a one-dimensional sequence of at most {most:,} finite numbers",
+    "use.formatter": "a function from a number to a text",
+    "use.ranks": "1-13 ranks, e.g. ('A', '2', ..., 'K')",
+    "use.pair_values": "a dict {{(first, second): number or None}}",
+    "alt_empty": "alt must be a sentence saying what the figure shows, not empty",
+    # reference.py, composition.py, naturals.py
+    "face_like_ace": "face_values={face_values} gives a face card 1 point, like an ace (use "
+                     "2-11)",
+    "hand_few": "hand={hand} has too few cards; a hand in play has {least} (R7)",
+    "hand_ended": "the hand {hand} is {ending}: he may not buy (R11)",
+    "not_in_pack": "{rank} is not in the {pack} pack of the rules {rules} (it holds {ranks})",
+    "sure_natural": "the banker is sure to hold a natural from this shoe, so the round ends at "
+                    "once (R9); there is nothing to decide",
+    # assignments.py
+    "not_assignment": "assignment={value} is not an assignment (use one of {options})",
+    "student_id": "{name}={value} is not valid (use your user name or the id your teacher gave "
+                  "you, 1-100 characters)",
+    "no_numbers": "no well-posed numbers for {kind} {key} in {draws} draws",
+    "autograde_folder": "autograde runs this notebook in {here}, not in a folder named "
+                        "{assignment} (keep nbgrader's default directory_structure, "
+                        "{{nbgrader_step}}/{{student_id}}/{{assignment_id}})",
+    "no_student": "student='' names no one: type the id your teacher gave you between the "
+                  "quotes, e.g. numbers({assignment}, student=\"s017\")",
+    # numerals.py
+    "language": "language={language} is not valid (use 'en' or 'ru')",
+    "number_too_large": "a number this large is too large to write (use one below 10^{most})",
+    "fraction_too_long": "a fraction of more than {most} digits is too long to write",
+    "float_cards": "unseen={unseen:,} cards is more than the float distribution handles (use at "
+                   "most {most:,})",
+    "digits": "digits={digits} is not valid (use a whole number 0-{most})",
+    "not_real": "{value} is not a number (use an int, a Fraction or a float)",
+    "not_int": "{value} is not a whole number (use an int)",
+    "not_a_number": "{written} is not a number ({why})",
+    "why.not_number": "not number",
+    "why.decimal_comma": "decimal comma",
+    "why.zero_denominator": "zero denominator",
+    "why.exponent": "exponent",
+    # widgets/: their own arguments
+    "answer_not_number": "answer={value} is not a number (use e.g. Fraction(4, 51) or '4/51')",
+    "answer_unreadable": "answer={value} is not a number (use e.g. Fraction(4, 51), '4/51' or "
+                         "'0.0784'): {why}",
+    "answer_why": "{why}",
+    "use.salt": "1-32 letters or digits",
+    "answer_empty": "answer='' is empty (give a number or the text of the right choice)",
+    "answer_token": "answer={value} is not an answer token (make one with "
+                    "make_answer_token(value))",
+    "use.teacher_text": "a text of at most {longest:,} characters, an (English, Russian) pair or "
+                        "a {{'en': ..., 'ru': ...}} dict",
+    "answer_not_choice": "answer=the token is not one of the choices",
+    "answer_not_choice_value": "answer={value} is not one of the choices",
+    "use.texts": "a list of at most {most} texts",
+    "one_card": "card={card} is not one card (give one card, e.g. 'K♠')",
+    "use.card_state": "'open', 'closed' or 'peek'",
+    "use.card_states": "one state per card",
+    "states_cards": "{states} states for {cards} cards (give one state per card)",
+    "you_seat": "you={value} is not a seat (use 0-{last})",
+    "most_draw_cards": "most_draw_cards={value} is not valid (use a whole number 1 or more)",
+    "no_seed": "no seed in {first}-{last} gives such a first screen (allow more draw cards or "
+               "more totals)",
+    "lesson_number": "lesson={value} is not a lesson number (use 'NN', e.g. '04')",
+    "exercise_id": "exercise={value} is not an exercise id (use 'NN.k', e.g. '04.1')",
+    "no_exercise": "there is no exercise {exercise} (lesson {lesson} has: {known})",
+    "none": "none",
+    "use.table_players": "a number 2-{most} or a list of at most {most} names",
+    "use.computer_threshold": "a whole number 2-21: computer players buy while their total is "
+                              "below it",
+    "use.you": "a seat's index, a player's name, or None to watch",
+    "use.rank_or_none": "a rank A, 2-10, J, Q or K, or None",
+    "language_widgets": "language={language} is not available (use 'en' or 'ru')",
+    # table.py's events, as the widgets word them (table_messages.py makes the parameters)
+    "pay.natural": "a natural",
+    "pay.bust": "over 21",
+    "pay.drawn_21": "a drawn 21",
+    "vs.natural": " against the banker's natural",
+    "vs.bust": " against the banker's bust",
+    "vs.drawn_21": " against the banker's 21",
+    "vs.total": " against the banker's {total}",
+    "pay.won": "paid {amount}",
+    "pay.lost": "pays {amount}",
+    "pay.zero": "nothing paid",
+    "pay.times": " ({times}× the stake)",
+    "pay.late": " (stake {stake} + late addition {late}, R6)",
+    "event.payment": "{seat}: {mine}{vs} — {money}{terms} ({rule})",
+    "event.shuffle": "A fresh shoe is shuffled (R1, R18).",
+    "event.shuffle_r4": "The cards go back and the shoe is shuffled again (R4).",
+    "event.banker_draw": "{seat}: handed {cards} (R4).",
+    "event.banker_draw_ace": "{seat}: handed {cards}, the first ace (R4).",
+    "event.banker_chosen": "The bank goes to {seat} (R4).",
+    "event.stack": "The top of the shoe is arranged: {cards} (a demonstration).",
+    "event.stake": "{seat}: stakes {amount} (R5).",
+    "event.late_addition": "{seat}: adds {amount} after the deal, a late addition (R6).",
+    "event.round_start": "Round {round}, dealt by {seat} (R7).",
+    "event.sit_out": "{seat}: no stake, sits out the round (R5).",
+    "event.deal": "{seat}: dealt a closed card (R7, R8).",
+    "event.banker_natural": "The banker {seat} shows a natural: {cards} (R9).",
+    "event.natural": "{seat}: shows a natural, {cards} (R10).",
+    "event.buy": "{seat}: buys {cards}, an open card (R8, R11).",
+    "event.stand": "{seat}: satisfied, stands (R11).",
+    "event.drawn_21_shown": "{seat}: shows a drawn 21 at once, {cards} (R12).",
+    "event.bust": "{seat}: over 21 with {total}, {cards} (R13).",
+    "event.banker_buy": "The banker {seat} buys {cards}, an open card (R8, R14).",
+    "event.banker_stand": "The banker {seat} stands (R14).",
+    "event.banker_bust": "The banker {seat} is over 21 with {total} (R16).",
+    "event.reshuffle": "The shoe is empty: the discards are shuffled to finish the round; then "
+                       "the bank passes (R18).",
+    "event.round_settled": "Round {round} is settled; the banker, {seat}, nets {amount} "
+                           "(R15–R17).",
+    "event.bank_passes": "The shoe is dealt through: the bank passes from {other} to {seat}, the "
+                         "next seat on the right, with a fresh shoe (R18, R19).",
+    "event.sell_bank": "The bank is sold by {other} to {seat} for {amount}; the two swap seats "
+                       "(R20).",
+    "event.stake_withdrawn": "{seat}: now the banker, so the stake of {amount} goes back "
+                             "(R5, R20).",
+    # locale/: the build of the Russian course
+    "translation": "{detail}",
+}
+
+
+def fields(template: Template) -> set[str]:
+    """The names of the format fields of a template (of both forms, for a plural)."""
+    texts = [template] if isinstance(template, str) else list(template[:2])
+    return {name.split(".")[0].split("[")[0] for text in texts
+            for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def english(code: str, params: dict[str, object]) -> str:
+    """The message `code` in English with its parameters filled in."""
+    return say(code, params, "en")
+
+
+def say(code: str, params: dict[str, object], language: str = "en") -> str:
+    """The message `code` in `language` ('en' or 'ru') with its parameters filled in."""
+    template = ENGLISH[code]
+    words = {name: _word(value, language) for name, value in params.items()}
+    if isinstance(template, str):
+        worded = template if language == "en" else _catalog(language).pgettext(code, template)
+        return worded.format(**words)
+    singular, plural, counted = template
+    n = params[counted]
+    if not isinstance(n, int):
+        raise TypeError(f"the count {counted} of {code!r} is not an int: {n!r}")
+    worded = _catalog(language).npgettext(code, singular, plural, n)
+    return worded.format(**words)
+
+
+def _word(value: object, language: str) -> object:
+    """A parameter as `language` writes it: a nested Message worded, exact money and large
+    numbers in its notation; an int stays an int in English, for the template's format."""
+    if isinstance(value, Message):
+        return say(value.code, value.params, language)
+    if isinstance(value, Money):
+        from . import numerals  # numerals imports errors, which imports this module
+
+        return numerals.money(value.amount, language, sign=value.sign)
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, int) and (language == "en" or abs(value) < 10_000):
+        return value
+    if isinstance(value, int | Fraction):
+        from . import numerals  # numerals imports errors, which imports this module
+
+        return numerals.money(value, language)
+    return value
+
+
+@cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    """The gettext catalog of `language`, read from its .po file (English needs none)."""
+    if language == "en":
+        return gettext.NullTranslations()
+    if language != "ru":
+        raise KeyError(f"no engine catalog for the language {language!r}")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po_path(language), "rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def po_path(language: str) -> Path:
+    """Where the engine catalog of `language` lies."""
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def updated_po(language: str) -> bytes:
+    """The engine catalog of `language` with ENGLISH merged in, as the .po file's bytes."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    with open(po_path(language), "rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    template = Catalog(domain=DOMAIN, project="twentyone_edu", fuzzy=False,
+                       creation_date=catalog.creation_date)
+    for code, english in ENGLISH.items():
+        counted = [] if isinstance(english, str) else [f"counted: {english[2]}"]
+        template.add(english if isinstance(english, str) else english[:2], context=code,
+                     auto_comments=counted)
+    catalog.update(template, update_header_comment=False)
+    catalog.obsolete.clear()
+    catalog.msgid_bugs_address = "https://github.com/twentyone-edu/twentyone_edu/issues"
+    written = BytesIO()
+    write_po(written, catalog, width=100, omit_header=False, sort_output=False,
+             ignore_obsolete=True)
+    return written.getvalue()
