@@ -136,7 +136,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "strategy_natural": ("{first} + {second} is a natural: nothing to decide (R3, R10).",
                          "{first} + {second} — натуральное 21: решать нечего (R3, R10)."),
     "strategy_cell": ("Hand {first} + {second}, fresh shoe, the banker's cards unknown:",
-                      "Рука {first} + {second}, свежий шуз, карты банкира неизвестны:"),
+                      "Рука {first} + {second}, полные колоды, карты банкира неизвестны:"),
     "strategy_gain": ("Buy − stand = {gain} stakes: {verdict}.",
                       "Прикупка − «хватит» = {gain} ставки: {verdict}."),
     "strategy_buy": ("buy", "прикупить"),
@@ -156,7 +156,7 @@ TEXT: dict[str, tuple[str, str]] = {
                         "the banker's cards unknown.",
                         "Строки: первая карта; столбцы: вторая. В клетке: значение прикупки минус "
                         "значение «хватит», в сотых долях ставки (+: прикупать, зелёный; "
-                        "−: хватит, фиолетовый). 21: натуральное 21, решать нечего. Свежий шуз, "
+                        "−: хватит, фиолетовый). 21: натуральное 21, решать нечего. Полные колоды, "
                         "карты банкира неизвестны."),
     # the course app (notebooks/app.ipynb)
     "app_title": ("«Двадцать одно» — twenty-one, exactly", "«Двадцать одно» — точный расчёт"),
@@ -264,7 +264,7 @@ TEXT: dict[str, tuple[str, str]] = {
                       "нажмите «Сдать»"),
     "tw_shoe": ("Cards in the shoe: {left} · discards: {discards} · bank no. {bank} · "
                 "rules: {rules}",
-                "Карт в шузе: {left} · в сбросе: {discards} · банк № {bank} · правила: {rules}"),
+                "Карт в колоде: {left} · в сбросе: {discards} · банк № {bank} · правила: {rules}"),
     "tw_settlement": ("Settlement, round {round}", "Расчёт, раунд {round}"),
     "tw_no_payments": ("No payments yet in this round.", "В этом раунде выплат пока нет."),
     "tw_log": ("Log", "Журнал"),
