@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, sync_playwright
 
+from twentyone_edu import numerals
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -407,7 +409,9 @@ def screenshot() -> Screenshots:
 
 
 CHANGED_JS = "([element, before]) => element.innerText !== before"
-BANK_HOLDER = re.compile(r"The bank: ([^.]+?)\.")
+# What the table's status says, by language: who holds the bank, and that a round is settled.
+TABLE_WORDS = {"en": (re.compile(r"The bank: ([^.]+?)\."), "is settled"),
+               "ru": (re.compile(r"Банк держит ([^.:]+?)[.:]"), "рассчитан")}
 PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr')).map(
   (row) => [row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])"""
 
@@ -420,16 +424,18 @@ def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
                                    polling=100)
 
 
-def play_a_round(table: Locator, max_deals: int = 12) -> dict[str, Fraction]:
-    """At a TableWidget: draw for the bank, take a seat that is not the bank, then deal until
-    the student may buy; buy one card, stand if still in, and wait for the settlement (R4–R17).
-    Returns each seat's purse afterwards."""
+def play_a_round(table: Locator, max_deals: int = 12,
+                 language: str = "en") -> dict[str, Fraction]:
+    """At a TableWidget in `language`: draw for the bank, take a seat that is not the bank, then
+    deal until the student may buy; buy one card, stand if still in, and wait for the settlement
+    (R4–R17). Returns each seat's purse afterwards."""
+    bank_holder, settled = TABLE_WORDS[language]
     status, log = table.locator(".t21-status"), table.locator(".t21-log")
     deal, buy, stand = (table.locator(f".t21-{name}") for name in ("deal", "buy", "stand"))
     draw_all = table.locator(".t21-draw-all")
     if draw_all.is_enabled():
         click_and_wait_for_change(draw_all, status)
-    banker = BANK_HOLDER.search(status.inner_text()).group(1)
+    banker = bank_holder.search(status.inner_text()).group(1)
     seat_menu = table.locator(".t21-you select")
     seat = next(name for name in seat_menu.locator("option").all_inner_texts()
                 if name != banker and "(" not in name)
@@ -444,11 +450,11 @@ def play_a_round(table: Locator, max_deals: int = 12) -> dict[str, Fraction]:
             break
     else:
         pytest.fail(f"in {max_deals} deals the student never bought and then stood")
-    status.filter(has_text="is settled").wait_for()
+    status.filter(has_text=settled).wait_for()
     settlement = table.locator(".t21-settlement").inner_text()
-    assert f"{seat}:" in settlement, f"no payment line for {seat}:\n{settlement}"
+    assert seat in settlement, f"no payment line for {seat}:\n{settlement}"
     purses = table.locator(".t21-seats").evaluate(PURSES_JS)
-    return {name: Fraction(purse.replace("−", "-")) for name, purse in purses}
+    return {name: numerals.read(purse, language).value for name, purse in purses}
 
 
 @pytest.fixture(scope="session")

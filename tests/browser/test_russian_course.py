@@ -6,13 +6,12 @@ English word is left in what they show, and axe-core finds nothing serious."""
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 import nbformat
 import pytest
 from playwright.sync_api import Locator
 
-from .conftest import ROOT, JupyterLab, click_and_wait_for_change, start_lab
+from .conftest import ROOT, JupyterLab, play_a_round, start_lab
 from .test_accessibility import APP_TABS
 
 LAB_RU = ROOT / "binder" / "lab-ru"
@@ -88,41 +87,6 @@ def assert_russian(widget: Locator, what: str) -> None:
     assert left == [], f"{what}: English left in the Russian widget:\n" + "\n".join(left)
 
 
-BANK_HOLDER_RU = re.compile(r"Банк держит ([^.:]+?)[.:]")
-
-
-def play_a_round_in_russian(table: Locator, max_deals: int = 12) -> dict[str, Fraction]:
-    """conftest's play_a_round at a Russian table: draw for the bank, take a seat that is not
-    the bank, deal until the student may buy, buy one card, stand if still in, settle (R4–R17).
-    Returns each seat's purse afterwards."""
-    status, log = table.locator(".t21-status"), table.locator(".t21-log")
-    deal, buy, stand = (table.locator(f".t21-{name}") for name in ("deal", "buy", "stand"))
-    draw_all = table.locator(".t21-draw-all")
-    if draw_all.is_enabled():
-        click_and_wait_for_change(draw_all, status)
-    banker = BANK_HOLDER_RU.search(status.inner_text()).group(1)
-    seat_menu = table.locator(".t21-you select")
-    seat = next(name for name in seat_menu.locator("option").all_inner_texts()
-                if name != banker and "(" not in name)
-    seat_menu.select_option(label=seat)
-    for _ in range(max_deals):
-        click_and_wait_for_change(deal, status)
-        if not buy.is_enabled():
-            continue  # a natural settled the round at once, or the bank passed (R9, R10)
-        click_and_wait_for_change(buy, log)
-        if stand.is_enabled():
-            click_and_wait_for_change(stand, status)
-            break
-    else:
-        pytest.fail(f"in {max_deals} deals the student never bought and then stood")
-    status.filter(has_text="рассчитан").wait_for()
-    assert seat in table.locator(".t21-settlement").inner_text(), f"no payment line for {seat}"
-    purses = table.locator(".t21-seats").evaluate(
-        "(seats) => Array.from(seats.querySelectorAll('tbody tr')).map((row) => "
-        "[row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])")
-    return {name: Fraction(purse.replace("−", "-").replace(",", ".")) for name, purse in purses}
-
-
 @pytest.fixture(scope="module")
 def ru_start(jupyter_home) -> str:
     """The first Russian lesson in the course copy. Until notebooks/ru/ is built on this branch,
@@ -179,7 +143,7 @@ def test_the_app_from_a_link_with_lang_ru_is_russian_and_plays_a_round(voila_app
     page.get_by_role("tab", name="Стол").wait_for()
     table = page.locator(".t21-app .t21-table-widget")
     table.locator(".t21-deal", has_text="Сдать").wait_for()
-    purses = play_a_round_in_russian(table)
+    purses = play_a_round(table, language="ru")
     # R15–R17: what one side wins the other loses; 100 each to begin with (Table's purse).
     assert sum(purses.values()) == 100 * len(purses), f"money was made or lost: {purses}"
     assert_russian(table, "the live table after a round")

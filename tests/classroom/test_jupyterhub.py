@@ -45,7 +45,7 @@ CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-prox
 COURSE_ID = "twentyone"  # as deploy/nbgrader_config.py sets it
 # The one-line switch: the name of an nbgrader source assignment in teacher/source/, graded
 # with teacher/nbgrader_config.py; None grades the stand-in written below.
-ASSIGNMENT: str | None = None
+ASSIGNMENT: str | None = "lessons04_05"
 STAND_IN = "standin"
 # Each student's work: every answer, the first half of the answers, none.
 STUDENTS = {"anna": "all", "boris": "half", "vera": "none"}
