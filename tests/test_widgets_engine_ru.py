@@ -273,3 +273,32 @@ def test_a_name_of_ten_thousand_characters_is_refused_in_russian_at_once(name):
     said = error.in_language("ru")
     assert time.perf_counter() - started < 1
     assert said.startswith("name=") and "не подходит" in said and len(said) < 200
+
+
+def test_a_long_evening_is_logged_in_russian_with_no_english_words():
+    names = ("Anna", "Boris", "Vera", "Gleb")
+    table = Table(list(names), seed=18)
+    table.choose_banker()
+    table.sell_bank(next(name for name in names if name != table.banker), 5)
+    for round_index in range(40):
+        for name in table.players:
+            if name != table.banker:
+                table.stake(name, 1 + round_index % 3)
+        table.deal()
+        late = table.to_act
+        if late is not None and late != table.banker:
+            table.stake(late, 1)  # a late addition (R6)
+        table.autoplay({name: 15 + i for i, name in enumerate(table.players)}, banker=True)
+        table.settle()
+        table.next_round()
+    kinds = {event.kind for event in table.events}
+    assert {"banker_draw", "sell_bank", "late_addition", "natural", "buy",
+            "stand", "bust", "banker_buy", "banker_stand", "payment", "round_settled",
+            "bank_passes"} <= kinds
+    russian = table.log_in("ru")
+    assert len(russian) == len(table.log) == len(table.events)
+    for line in russian:
+        assert english_words(line, names) == set(), line
+    assert table.log_in("en") != russian
+    with pytest.raises(TwentyOneError, match="language"):
+        table.log_in("de")

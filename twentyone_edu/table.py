@@ -326,6 +326,16 @@ class Table:
         """Everything that happened, in order, in English sentences citing the rules."""
         return [event.text for event in self._events]
 
+    def log_in(self, language: str = "en") -> list[str]:
+        """Everything that happened, in order, worded in `language` ('en' or 'ru') as the
+        widgets word it, citing the rules; closed cards and hidden totals left out (R8, R12)."""
+        from .messages import say  # table_messages imports this module
+        from .numerals import check_language
+        from .table_messages import event_message
+
+        check_language(language)
+        return [say(*event_message(event), language) for event in self._events]
+
     def visible_cards(self, viewer: str | None = None) -> dict[str, tuple[Card | None, ...]]:
         """Every seat's cards as `viewer` may see them, None for a closed card he may not see:
         his own cards, everyone's open (bought) cards, and the cards of a hand shown (R8, R9,
