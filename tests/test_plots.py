@@ -2,9 +2,11 @@
 
 import io
 import math
+import re
 import warnings
 from fractions import Fraction
 
+import matplotlib.text
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgb
@@ -163,3 +165,39 @@ def test_axis_numbers_are_written_in_the_figures_language():
     FigureCanvasAgg(bars).draw()
     assert "0,2" in [t.get_text() for t in bars.axes[0].get_yticklabels()]
     assert [t.get_text() for t in bars.axes[0].texts] == ["25,0\u00a0%", "75,0\u00a0%"]
+
+
+def _texts(fig):
+    """Every text a figure shows: titles, axis labels, ticks, bar labels and legends."""
+    FigureCanvasAgg(fig).draw()
+    return [t.get_text() for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
+
+
+def test_the_default_labels_are_worded_in_the_figures_language():
+    """Left out, every label is Russian in a Russian figure; numbers have a decimal comma."""
+    figures = {
+        "outcome_bars": lambda lang: plots.outcome_bars(TWENTY, language=lang),
+        "side_by_side": lambda lang: plots.side_by_side(
+            {"a": {20: Fraction(1, 4), "bust": Fraction(3, 4)}}, language=lang),
+        "side_by_side counts": lambda lang: plots.side_by_side(
+            {"a": {"R12": Fraction(5, 2)}}, percent=False, language=lang),
+        "weights": lambda lang: plots.weights([1, -1], [Fraction(3, 4), Fraction(1, 4)],
+                                              language=lang),
+        "deal_order": lambda lang: plots.deal_order(["Anna", "Boris"], language=lang),
+        "shoe_bars": lambda lang: plots.shoe_bars({"A": 8, "2": 8}, ["A"], language=lang),
+        "convergence": lambda lang: plots.convergence(np.zeros(10), 0.0, 1.0, language=lang),
+        "heatmap": lambda lang: plots.strategy_heatmap({("A", "2"): 0.5}, ["A", "2"],
+                                                        language=lang),
+    }
+    for name, draw in figures.items():
+        english = " ".join(_texts(draw("en")))
+        russian = " ".join(_texts(draw("ru")))
+        latin = set(re.findall(r"[A-Za-z]+", russian)) - {"A", "Anna", "Boris", "R", "a"}
+        assert re.search(r"[A-Za-z]{4}", english) and latin == set(), (name, latin)
+        assert re.search("[а-яё]{4}", russian), name
+    assert "25\u00a0%" in _texts(figures["side_by_side"]("ru"))
+    assert "2,50" in _texts(figures["side_by_side counts"]("ru"))
+    weights = " ".join(_texts(figures["weights"]("ru")))
+    assert "75,0\u00a0% × (+1)" in weights and "результат −1" in weights
+    assert "среднее +0,500" in weights
+    assert "карта 2" in _texts(figures["deal_order"]("ru"))

@@ -1,10 +1,9 @@
 """Figures for the widgets and notebooks: one more card, buy minus stand, simulation vs exact.
 
 Every function returns a `matplotlib.figure.Figure` built with the object API (no pyplot state,
-so it works headless with Agg). Labels are arguments with English defaults: the widgets pass
-their own language's words, and `language` writes the numbers on a figure as that language
-does (numerals.py: 7,8 % and −0,1 in Russian). Colour never carries meaning alone: bars and
-cells are labelled.
+so it works headless with Agg). Labels are arguments; a label left out is worded in `language`
+from WORDS, and `language` writes the numbers on a figure as that language does (numerals.py:
+7,8 % and −0,1 in Russian). Colour never carries meaning alone: bars and cells are labelled.
 """
 
 from __future__ import annotations
@@ -38,6 +37,51 @@ DPI = 80
 LONGEST_LABEL = 200  # characters of a title or an axis label
 MAX_POINTS = 20_000_000  # rounds in a running mean: simulate.MAX_ROUNDS
 LARGEST = 10**6  # stakes: far beyond any result of a round, small enough to draw
+
+# The default labels in each language; `{}` is a number, written by numerals.py.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "outcome_title": "One more card", "outcome_x": "total after one more card",
+        "probability": "probability", "bust": "bust", "natural": "natural",
+        "heatmap_title": "Buy minus stand", "first_card": "first card",
+        "second_card": "second card", "buy_minus_stand": "value of buying − standing",
+        "sim_title": "Simulation and exact value", "rounds_played": "rounds played",
+        "mean_result": "mean result per round", "exact_value": "exact value",
+        "band": "exact ± 2 standard errors", "running_mean": "simulated running mean",
+        "shoe_title": "The unseen cards", "card": "card", "how_many": "how many",
+        "favourable": "favourable", "other": "other",
+        "weights_title": "An average as weights", "chance": "chance", "result": "result {}",
+        "average": "average {}",
+        "deal_title": "The order of the deal", "deal_card": "card {}",
+    },
+    "ru": {
+        "outcome_title": "Ещё одна карта", "outcome_x": "очки после ещё одной карты",
+        "probability": "вероятность", "bust": "перебор", "natural": "натуральное 21",
+        "heatmap_title": "Прикупить минус остановиться", "first_card": "первая карта",
+        "second_card": "вторая карта", "buy_minus_stand": "выгода прикупа против «хватит»",
+        "sim_title": "Симуляция и точное значение", "rounds_played": "сыграно раундов",
+        "mean_result": "средний результат за раунд", "exact_value": "точное значение",
+        "band": "точное ± 2 стандартные ошибки", "running_mean": "среднее по симуляции",
+        "shoe_title": "Невидимые карты", "card": "карта", "how_many": "сколько",
+        "favourable": "благоприятные", "other": "прочие",
+        "weights_title": "Среднее как взвешенная сумма", "chance": "вероятность",
+        "result": "результат {}", "average": "среднее {}",
+        "deal_title": "Порядок сдачи", "deal_card": "карта {}",
+    },
+}
+
+
+def words(language: str) -> dict[str, str]:
+    """The default labels of the figures in `language` ('en' or 'ru')."""
+    return WORDS[numerals.check_language(language)]
+
+
+def _number(value: float, language: str, sign: bool = False) -> str:
+    """A bar's number in `language`: whole numbers without decimals, others with two."""
+    digits = 0 if float(value).is_integer() else 2
+    if sign:
+        return numerals.signed(value, digits, language)
+    return numerals.decimal(value, digits, language)
 
 
 def _as_float(value: Fraction | float | None) -> float:
@@ -79,7 +123,8 @@ def outcome_keys(distribution: Mapping[Outcome, object]) -> tuple[Outcome, ...]:
 
 
 def outcome_bars(distribution: Mapping[Outcome, Fraction | float], **labels: Any) -> Figure:
-    """Bars of the chance of each total after one more card, bust last (R2, R11, R13)."""
+    """Bars of the chance of each total after one more card, bust last (R2, R11, R13); the
+    labels left out are worded in `language` (a keyword, 'en' by default)."""
     distribution = _distribution(distribution)
     _check_labels(labels)
     heights = [_as_float(p) for p in distribution.values()]
@@ -137,10 +182,15 @@ class OutcomeChart:
     redraws only the bars and their percentages (blitting), for any distribution over them."""
 
     def __init__(self, keys: Sequence[Outcome], *, top: float = 1.08, live: bool = True,
-                 title: str = "One more card", xlabel: str = "total after one more card",
-                 ylabel: str = "probability", bust_label: str = "bust",
+                 title: str | None = None, xlabel: str | None = None,
+                 ylabel: str | None = None, bust_label: str | None = None,
                  language: str = "en"):
         self.keys, self.language = tuple(keys), numerals.check_language(language)
+        said = words(language)
+        title = said["outcome_title"] if title is None else title
+        xlabel = said["outcome_x"] if xlabel is None else xlabel
+        ylabel = said["probability"] if ylabel is None else ylabel
+        bust_label = said["bust"] if bust_label is None else bust_label
         self.figure = Figure(figsize=(5.6, 3.0), dpi=DPI)
         self.figure.subplots_adjust(left=0.12, right=0.97, top=0.88, bottom=0.17)
         ax = self.axes = self.figure.add_subplot()
@@ -180,8 +230,8 @@ class OutcomeChart:
 
 def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
                      ranks: Sequence[str], *,
-                     title: str = "Buy minus stand", xlabel: str = "second card",
-                     ylabel: str = "first card", colorbar_label: str = "value of buying − standing",
+                     title: str | None = None, xlabel: str | None = None,
+                     ylabel: str | None = None, colorbar_label: str | None = None,
                      missing_label: str = "21", language: str = "en",
                      cell_format: Callable[[float], str] | None = None) -> Figure:
     """A grid over two-card hands of buy − stand: green above 0 (buy), purple below (stand).
@@ -198,6 +248,11 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
         refuse("values", values, message("use.pair_values"))
     if cell_format is None:
         cell_format = partial(numerals.signed, digits=2, language=language, tiny_digits=False)
+    said = words(language)
+    title = said["heatmap_title"] if title is None else title
+    xlabel = said["second_card"] if xlabel is None else xlabel
+    ylabel = said["first_card"] if ylabel is None else ylabel
+    colorbar_label = said["buy_minus_stand"] if colorbar_label is None else colorbar_label
     _check_labels({"title": title, "xlabel": xlabel, "ylabel": ylabel,
                    "colorbar_label": colorbar_label, "missing_label": missing_label,
                    "cell_format": cell_format})
@@ -222,7 +277,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
 
 
 def convergence(running_mean: np.ndarray, exact: float, std: float, **labels: Any) -> Figure:
-    """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis).
+    """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis);
+    the labels left out are worded in `language` (a keyword, 'en' by default).
 
     `std` is the standard deviation of one round, or NaN when it is not known (one round).
     """
@@ -246,11 +302,17 @@ class ConvergenceChart:
     """
 
     def __init__(self, n_total: int, centre: float, *, reach: float = 0.5, live: bool = True,
-                 title: str = "Simulation and exact value", xlabel: str = "rounds played",
-                 ylabel: str = "mean result per round", exact_label: str = "exact value",
-                 band_label: str = "exact ± 2 standard errors",
-                 mean_label: str = "simulated running mean", language: str = "en",
-                 points: int = 300):
+                 title: str | None = None, xlabel: str | None = None,
+                 ylabel: str | None = None, exact_label: str | None = None,
+                 band_label: str | None = None, mean_label: str | None = None,
+                 language: str = "en", points: int = 300):
+        said = words(language)
+        title = said["sim_title"] if title is None else title
+        xlabel = said["rounds_played"] if xlabel is None else xlabel
+        ylabel = said["mean_result"] if ylabel is None else ylabel
+        exact_label = said["exact_value"] if exact_label is None else exact_label
+        band_label = said["band"] if band_label is None else band_label
+        mean_label = said["running_mean"] if mean_label is None else mean_label
         self.points = points
         self.band_n = np.geomspace(1, max(n_total, 10), points)
         self.figure = Figure(figsize=(6.4, 3.2), dpi=DPI)
@@ -376,11 +438,17 @@ class Raster:
 # --- lessons 00-06 (issue 10): the shoe, side-by-side bars, an average as weights -----------
 
 def shoe_bars(counts: Mapping[str, int], favourable: Sequence[str] = (), *,
-              title: str = "The unseen cards", xlabel: str = "card",
-              ylabel: str = "how many", favourable_label: str = "favourable",
-              other_label: str = "other") -> Figure:
+              title: str | None = None, xlabel: str | None = None,
+              ylabel: str | None = None, favourable_label: str | None = None,
+              other_label: str | None = None, language: str = "en") -> Figure:
     """Bars of how many cards of each kind the shoe holds; the favourable kinds stand out in
     colour, hatching and a legend, and every bar is labelled with its count."""
+    said = words(language)
+    title = said["shoe_title"] if title is None else title
+    xlabel = said["card"] if xlabel is None else xlabel
+    ylabel = said["how_many"] if ylabel is None else ylabel
+    favourable_label = said["favourable"] if favourable_label is None else favourable_label
+    other_label = said["other"] if other_label is None else other_label
     fig = Figure(figsize=(6.4, 2.8), dpi=DPI)
     fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.2)
     ax = fig.add_subplot()
@@ -392,7 +460,8 @@ def shoe_bars(counts: Mapping[str, int], favourable: Sequence[str] = (), *,
     for bar, g, kind in zip(bars, good, kinds, strict=True):
         if g:
             bar.set_hatch("//")
-        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), str(counts[kind]),
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(),
+                numerals.count(counts[kind], language),
                 ha="center", va="bottom", fontsize=8)
     ax.set_xticks(range(len(kinds)), kinds)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel,
@@ -406,10 +475,12 @@ def shoe_bars(counts: Mapping[str, int], favourable: Sequence[str] = (), *,
 
 def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
                  keys: Sequence[object] | None = None, *,
-                 title: str = "", xlabel: str = "", ylabel: str = "probability",
-                 percent: bool = True) -> Figure:
+                 title: str = "", xlabel: str = "", ylabel: str | None = None,
+                 percent: bool = True, language: str = "en") -> Figure:
     """Bars of several series over the same keys, side by side, each bar labelled with its
-    value (as a percentage if `percent`), so that the colours are never the only signal."""
+    value (as a percentage if `percent`) in `language`, so that the colours are never the only
+    signal; the keys 'bust' and 'natural' are worded in `language` too."""
+    ylabel = words(language)["probability"] if ylabel is None else ylabel
     keys = list(keys if keys is not None else next(iter(series.values()), {}))
     fig = Figure(figsize=(6.4, 3.0), dpi=DPI)
     fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.2)
@@ -425,21 +496,30 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
         ax.bar(positions, heights, width, label=name, color=colours[i % 4],
                hatch=hatches[i % 4], edgecolor="black", linewidth=0.5)
         for x, h in zip(positions, heights, strict=True):
-            ax.text(x, h, f"{h:.0%}" if percent else f"{h:g}", ha="center", va="bottom",
-                    fontsize=7)
-    ax.set_xticks(range(len(keys)), [str(k) for k in keys])
+            ax.text(x, h, numerals.percent(h, language, 0) if percent else _number(h, language),
+                    ha="center", va="bottom", fontsize=7)
+    said = words(language)
+    ax.set_xticks(range(len(keys)), [said[k] if k in ("bust", "natural") else str(k)
+                                     for k in keys])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
     ax.legend(fontsize=8)
     return fig
 
 
 def weights(results: Sequence[Fraction | float], chances: Sequence[Fraction | float], *,
-            title: str = "An average as weights",
-            xlabel: str = "chance", result_label: str = "result {:+g}",
-            average_label: str | None = "average {:+.3f}") -> Figure:
+            title: str | None = None, xlabel: str | None = None,
+            result_label: str | None = None, average_label: str | None = "",
+            language: str = "en") -> Figure:
     """The expected value as a picture: one bar per result, as long as its chance, labelled
     with the result; the average, Σ result · chance, is written under the bars unless
-    `average_label` is None (when the student is to work it out)."""
+    `average_label` is None (when the student is to work it out). Labels left out (and
+    average_label="") are worded in `language`; in them `{}` is a number as `language` writes
+    it."""
+    said = words(language)
+    title = said["weights_title"] if title is None else title
+    xlabel = said["chance"] if xlabel is None else xlabel
+    result_label = said["result"] if result_label is None else result_label
+    average_label = said["average"] if average_label == "" else average_label
     fig = Figure(figsize=(6.4, 0.6 + 0.45 * len(results)), dpi=DPI)
     fig.subplots_adjust(left=0.2, right=0.97, top=0.82, bottom=0.25)
     ax = fig.add_subplot()
@@ -448,20 +528,27 @@ def weights(results: Sequence[Fraction | float], chances: Sequence[Fraction | fl
     ax.barh(rows, values, color=[BUY_COLOUR if r > 0 else BUST_COLOUR for r in results],
             edgecolor="black", linewidth=0.5)
     for row, result, p in zip(rows, results, values, strict=True):
-        ax.text(p, row, f" {p:.1%} × ({result:+g})", va="center", fontsize=8)
-    ax.set_yticks(list(rows), [result_label.format(float(r)) for r in results])
+        ax.text(p, row, f" {numerals.percent(p, language, 1)} × "
+                        f"({_number(float(result), language, sign=True)})",
+                va="center", fontsize=8)
+    ax.set_yticks(list(rows), [result_label.format(_number(float(r), language, sign=True))
+                               for r in results])
     average = sum(float(r) * p for r, p in zip(results, values, strict=True))
-    below = f"   —   {average_label.format(average)}" if average_label else ""
+    below = f"   —   {average_label.format(numerals.signed(average, 3, language))}" \
+        if average_label else ""
     ax.set(title=title, xlabel=xlabel + below,
            xlim=(0, max(values, default=1) * 1.35 or 1))
     ax.invert_yaxis()
     return fig
 
 
-def deal_order(seats: Sequence[str], rounds: int = 2, *, title: str = "The order of the deal",
-               round_label: str = "card {}") -> Figure:
+def deal_order(seats: Sequence[str], rounds: int = 2, *, title: str | None = None,
+               round_label: str | None = None, language: str = "en") -> Figure:
     """A grid of the deal: a column per seat in the order dealt, a row per round, each cell
-    numbered with the place of its card in the deal (R7)."""
+    numbered with the place of its card in the deal (R7); labels left out are in `language`."""
+    said = words(language)
+    title = said["deal_title"] if title is None else title
+    round_label = said["deal_card"] if round_label is None else round_label
     fig = Figure(figsize=(1.1 * len(seats) + 1.2, 0.7 * rounds + 1.0), dpi=DPI)
     fig.subplots_adjust(left=0.14, right=0.98, top=0.78, bottom=0.06)
     ax = fig.add_subplot()
