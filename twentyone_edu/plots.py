@@ -503,6 +503,7 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
                                      for k in keys])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
     ax.legend(fontsize=8)
+    ax.yaxis.set_major_formatter(TickNumbers(language))
     return fig
 
 
@@ -538,6 +539,7 @@ def weights(results: Sequence[Fraction | float], chances: Sequence[Fraction | fl
         if average_label else ""
     ax.set(title=title, xlabel=xlabel + below,
            xlim=(0, max(values, default=1) * 1.35 or 1))
+    ax.xaxis.set_major_formatter(TickNumbers(language))
     ax.invert_yaxis()
     return fig
 
