@@ -31,7 +31,7 @@ import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
 from . import residues
-from .composition import RADIX, ValueClasses, decode, encode
+from .composition import RADIX, ValueClasses, decode
 from .results import Distribution, Outcome
 from .rules import RuleSet
 
@@ -47,12 +47,11 @@ def banker_outcomes_of(rules: RuleSet) -> tuple[Outcome, ...]:
     return ("natural", *range(rules.banker_stands_on, 22), "bust")
 
 
-def banker_stops(classes: ValueClasses, points: int, aces: int, cards: int,
-                 code: int) -> Outcome | None:
+def banker_stops(classes: ValueClasses, points: int, aces: int, cards: int) -> Outcome | None:
     """How the banker's hand ends, or None while he must still take a card (R7, R9, R14)."""
     if cards < 2:
         return None
-    value = classes.state_of(points, aces, cards, code)
+    value = classes.state_of(points, aces, cards)
     if cards == 2 and value.natural:
         return "natural"
     if value.bust:
@@ -98,7 +97,6 @@ def final_hands(classes: ValueClasses, start: tuple[int, ...],
     outcomes = banker_outcomes_of(classes.rules)
     steps = [RADIX**r for r in range(size)]
     stops: dict[tuple[int, int, int], Outcome | None] = {}
-    begun = encode(start)
     level = {0: [1, classes.points_of(start), start[classes.ace], sum(start)]}
     finals = []
     while level:
@@ -106,7 +104,7 @@ def final_hands(classes: ValueClasses, start: tuple[int, ...],
         for code, (ways, points, aces, cards) in level.items():
             key = (points, aces, cards)
             if key not in stops:
-                stops[key] = banker_stops(classes, points, aces, cards, code + begun)
+                stops[key] = banker_stops(classes, *key)
             if stops[key] is not None:
                 finals.append((code, outcomes.index(stops[key]), ways, cards - sum(start)))
                 continue

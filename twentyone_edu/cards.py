@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -96,9 +96,19 @@ def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> 
     """The points of one rank, an ace counted 1 (R2); face_values are those of J, Q, K."""
     if not isinstance(rank, str) or rank not in RANKS:
         raise CardError("card_rank", rank=quote(rank))
+    _check_face_values(face_values)
+    return _points(rank, face_values)
+
+
+def _check_face_values(face_values: object) -> None:
+    """Refuse face_values that are not three whole numbers, the points of J, Q, K (R2)."""
     if not isinstance(face_values, (tuple, list)) or len(face_values) != 3 or not all(
             map(is_whole, face_values)):
         refuse("face_values", face_values, message("use.face_values"), CardError)
+
+
+def _points(rank: str, face_values: Sequence[int]) -> int:
+    """card_points of a rank and face_values already checked (R2)."""
     if rank == "A":
         return 1
     if rank in ("J", "Q", "K"):
@@ -115,18 +125,21 @@ def hand_value(cards: HandLike, rules: RuleSet | None = None) -> HandValue:
                                      ("face_values", "ace_soft", "two_aces_natural")):
         raise CardError("not_rule_set", rules=quote(rules))
     face_values = rules.face_values if rules is not None else (10, 10, 10)
-    ace_soft = rules.ace_soft if rules is not None else True
-    aces = sum(c.rank == "A" for c in cards)
-    if rules is not None and rules.two_aces_natural and len(cards) == 2 and aces == 2:
+    _check_face_values(face_values)
+    points = sum(_points(c.rank, face_values) for c in cards)
+    return _value(points, sum(c.rank == "A" for c in cards), len(cards), rules)
+
+
+def _value(points: int, aces: int, cards: int, rules: RuleSet | None) -> HandValue:
+    """hand_value of `cards` cards with these points (aces counted 1) and aces (R2, R3)."""
+    if rules is not None and rules.two_aces_natural and cards == 2 and aces == 2:
         return HandValue(21, False, True, False)
-    hard = sum(card_points(c.rank, face_values) for c in cards)
-    if not ace_soft:
-        total = hard + 10 * aces
-        return HandValue(total, False, len(cards) == 2 and total == 21, total > 21)
-    soft = aces > 0 and hard + 10 <= 21
-    total = hard + 10 if soft else hard
-    natural = len(cards) == 2 and total == 21
-    return HandValue(total, soft, natural, total > 21)
+    if rules is not None and not rules.ace_soft:
+        total = points + 10 * aces
+        return HandValue(total, False, cards == 2 and total == 21, total > 21)
+    soft = aces > 0 and points + 10 <= 21
+    total = points + 10 if soft else points
+    return HandValue(total, soft, cards == 2 and total == 21, total > 21)
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,13 @@ jack, queen and king score 2, 3 and 4, so each is a class of its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
-from .cards import PACKS, RANKS, Card, HandValue, Shoe, card_points, hand_value, parse_cards
+from .cards import PACKS, RANKS, Card, HandValue, Shoe, _value, card_points, parse_cards
 from .errors import CardError
 from .results import HandLike
 from .rules import RuleSet
@@ -33,8 +33,6 @@ class ValueClasses:
     rules: RuleSet
     ranks: tuple[tuple[str, ...], ...]
     points: tuple[int, ...]
-    _states: dict[tuple[int, int, int], HandValue] = field(
-        default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -82,26 +80,15 @@ class ValueClasses:
         return sum(p * n for p, n in zip(self.points, counts, strict=True))
 
     def state(self, counts: Sequence[int]) -> HandValue:
-        """hand_value of a hand with these class counts (R2, R3), remembered as in state_of."""
-        key = (self.points_of(counts), counts[self.ace], sum(counts))
-        value = self._states.get(key)
-        if value is None:
-            value = self._states[key] = hand_value(self.cards(counts), self.rules)
-        return value
+        """hand_value of a hand with these class counts (R2, R3)."""
+        return self.state_of(self.points_of(counts), counts[self.ace], sum(counts))
 
-    def state_of(self, points: int, aces: int, cards: int, code: int) -> HandValue:
-        """hand_value of the hand `code` (see encode), which has these points (aces counted 1),
-        aces and number of cards.
+    def state_of(self, points: int, aces: int, cards: int) -> HandValue:
+        """hand_value of a hand of `cards` cards with these points (aces counted 1) and aces.
 
-        hand_value depends on nothing else, so each answer is remembered under those three
-        numbers and hand_value is asked only the first time.
+        hand_value depends on nothing else (R2, R3), so no cards are made or parsed here.
         """
-        key = (points, aces, cards)
-        value = self._states.get(key)
-        if value is None:
-            counts = [(code // RADIX**r) % RADIX for r in range(self.size)]
-            value = self._states[key] = hand_value(self.cards(counts), self.rules)
-        return value
+        return _value(points, aces, cards, self.rules)
 
     def _index(self, rank: str) -> int:
         for i, ranks in enumerate(self.ranks):

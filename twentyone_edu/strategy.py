@@ -224,7 +224,7 @@ def _reachable(classes: ValueClasses, base: tuple[int, ...], roots: tuple[tuple[
                 key = (more_points, more_aces, node.cards + 1)
                 value = values.get(key)
                 if value is None:
-                    value = values[key] = classes.state_of(*key, child)
+                    value = values[key] = classes.state_of(*key)
                 if value.bust:
                     node.busts.append(r)
                     continue
