@@ -1,12 +1,13 @@
 """The exact engine against numbers worked out by hand, exact identities, and bad input (R1–R20)."""
 
+import itertools
 import random
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker_hands, exact
+from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker_hands, exact, hand_value
 from twentyone_edu.composition import fresh_counts, value_classes
 from twentyone_edu.errors import CardError, IllegalAction, RuleError
 
@@ -165,6 +166,18 @@ def test_fast_and_plain_integer_sums_agree():
     plain = banker_hands._numerators_exact(hands, shoes)
     assert fast.dtype == np.int64 and plain.dtype == object
     assert fast.tolist() == plain.tolist()
+
+
+@pytest.mark.parametrize("rules", [*VARIANTS.values(), HISTORICAL.with_(face_values=(1, 11, 10))],
+                         ids=[*VARIANTS, "faces 1 11 10"])
+def test_class_counts_value_a_hand_as_hand_value_does(rules):
+    # The engine values a hand from its points, aces and size, without making cards; every hand
+    # of one to four cards must get what hand_value (checked by hand in test_cards) gives it.
+    classes = value_classes(rules)
+    for size in range(1, 5):
+        for hand in itertools.combinations_with_replacement(range(classes.size), size):
+            counts = tuple(hand.count(i) for i in range(classes.size))
+            assert classes.state(counts) == hand_value(classes.cards(counts), rules), counts
 
 
 def test_eight_packs_pass_int64_and_stay_exact():
