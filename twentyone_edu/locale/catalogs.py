@@ -21,18 +21,19 @@ if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
 LOCALE = Path(__file__).parent
+TRANSLATED = ("ru",)  # the languages the package's catalogs translate English into
 PROJECT = "twentyone_edu"
 BUGS = "https://github.com/twentyone-edu/twentyone_edu/issues"
 
 Template = str | tuple[str, str, str]  # a text, or (singular, plural, name of the count)
 
 
-def po_path(domain: str, language: str, root: Path = LOCALE) -> Path:
-    """Where the catalog of `domain` in `language` lies."""
-    return root / language / "LC_MESSAGES" / f"{domain}.po"
+def po_path(domain: str, language: str, root: Path | None = None) -> Path:
+    """Where the catalog of `domain` in `language` lies (under `root`, by default LOCALE)."""
+    return (root or LOCALE) / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def read(domain: str, language: str, root: Path = LOCALE) -> Catalog:
+def read(domain: str, language: str, root: Path | None = None) -> Catalog:
     """The catalog of `domain` in `language`, as Babel reads it."""
     from babel.messages.pofile import read_po
 
@@ -64,7 +65,7 @@ def fields(template: Template) -> set[str]:
 
 
 def updated_po(domain: str, language: str, english: Mapping[str, Template],
-               root: Path = LOCALE) -> bytes:
+               root: Path | None = None) -> bytes:
     """The catalog of `domain` with `english` merged in (Babel's Catalog.update, msgmerge's way:
     a new key comes untranslated, a changed English text fuzzy, a removed key goes), as the .po
     file's bytes."""
@@ -108,3 +109,25 @@ def problems(catalog: Catalog, english: Mapping[str, Template]) -> list[str]:
             found.append(f"{key}: the translation's fields are not {sorted(fields(text))}")
     found += [f"{key}: no such key (run update)" for key in entries if key not in english]
     return found
+
+
+def merge(domain: str, language: str, english: Mapping[str, Template],
+          root: Path | None = None) -> bool:
+    """Write the catalog of `domain` with `english` merged in; whether that changed it."""
+    path = po_path(domain, language, root)
+    merged = updated_po(domain, language, english, root)
+    if merged == path.read_bytes():
+        return False
+    path.write_bytes(merged)
+    return True
+
+
+def check(domain: str, language: str, english: Mapping[str, Template],
+          root: Path | None = None) -> list[str]:
+    """What is wrong with the catalog of `domain`: its problems, and whether a merge of
+    `english` would change it, each line naming the file."""
+    path = po_path(domain, language, root)
+    found = problems(read(domain, language, root), english)
+    if updated_po(domain, language, english, root) != path.read_bytes():
+        found.append("not merged with the English (run update)")
+    return [f"{path}: {problem}" for problem in found]
