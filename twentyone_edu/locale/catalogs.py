@@ -98,7 +98,8 @@ def problems(catalog: Catalog, english: Mapping[str, Template]) -> list[str]:
         if entry is None:
             found.append(f"{key}: missing")
             continue
-        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        string = entry.string
+        forms = tuple(string) if isinstance(string, tuple | list) else (string or "",)
         if entry.id != (text if isinstance(text, str) else text[:2]):
             found.append(f"{key}: translated from another English text (run update)")
         elif entry.fuzzy:
