@@ -12,7 +12,8 @@ from babel.messages.pofile import read_po
 
 import twentyone_edu
 from twentyone_edu import messages
-from twentyone_edu.messages import ENGLISH, fields, po_path, say
+from twentyone_edu.locale.catalogs import fields
+from twentyone_edu.messages import ENGLISH, po_path, say
 
 PACKAGE = pathlib.Path(twentyone_edu.__file__).parent
 

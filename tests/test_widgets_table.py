@@ -364,7 +364,7 @@ def test_the_bank_passes_to_the_right_when_the_shoe_is_dealt_through():
     right = players[(players.index(first) + 1) % len(players)]
     assert w.table.banker == right
     assert f"the bank passes from {first} to {right}" in w.log_view.value
-    assert "bank no. 2" in w.shoe_label.value and "Cards in the shoe: 104" in w.shoe_label.value
+    assert "bank no. 2" in w.shoe_label.value and "104 cards in the shoe" in w.shoe_label.value
 
 
 def test_buying_the_bank():

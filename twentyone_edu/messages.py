@@ -7,9 +7,10 @@ The design, in one place:
 - A template that counts something is a triple (singular, plural, name of the count), worded
   through gettext's ngettext: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
 - Other languages are gettext catalogs, locale/<language>/LC_MESSAGES/engine.po, read at run
-  time with Babel (no build step). Each entry has the code as msgctxt and the English template
-  as msgid, so a translator sees the English in Poedit, and an English text that changes makes
-  the entry stale (tests/test_messages.py fails until the translation follows).
+  time with Babel (no build step) by locale/catalogs.py, which reads the widgets' catalog too.
+  Each entry has the code as msgctxt and the English template as msgid, so a translator sees
+  the English in Poedit, and an English text that changes makes the entry stale
+  (tests/test_messages.py fails until the translation follows).
 - `python -m twentyone_edu.locale.engine` merges ENGLISH into engine.po (Babel's Catalog.update): a
   new code comes in untranslated, a changed English text turns its entry fuzzy, a removed code
   goes; the translator then fills in or confirms the Russian.
@@ -20,18 +21,14 @@ The design, in one place:
 
 from __future__ import annotations
 
-import gettext
-import string
 from fractions import Fraction
-from functools import cache
-from io import BytesIO
 from pathlib import Path
 from typing import NamedTuple
 
-LOCALE = Path(__file__).parent / "locale"
-DOMAIN = "engine"
+from .locale import catalogs
+from .locale.catalogs import Template
 
-Template = str | tuple[str, str, str]  # a text, or (singular, plural, name of the count)
+DOMAIN = "engine"
 
 
 class Message(NamedTuple):
@@ -369,13 +366,6 @@ ENGLISH: dict[str, Template] = {
 }
 
 
-def fields(template: Template) -> set[str]:
-    """The names of the format fields of a template (of both forms, for a plural)."""
-    texts = [template] if isinstance(template, str) else list(template[:2])
-    return {name.split(".")[0].split("[")[0] for text in texts
-            for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
 def english(code: str, params: dict[str, object]) -> str:
     """The message `code` in English with its parameters filled in."""
     return say(code, params, "en")
@@ -386,13 +376,12 @@ def say(code: str, params: dict[str, object], language: str = "en") -> str:
     template = ENGLISH[code]
     words = {name: _word(value, language) for name, value in params.items()}
     if isinstance(template, str):
-        worded = template if language == "en" else _catalog(language).pgettext(code, template)
-        return worded.format(**words)
+        return catalogs.translations(DOMAIN, language).pgettext(code, template).format(**words)
     singular, plural, counted = template
     n = params[counted]
     if not isinstance(n, int):
         raise TypeError(f"the count {counted} of {code!r} is not an int: {n!r}")
-    worded = _catalog(language).npgettext(code, singular, plural, n)
+    worded = catalogs.translations(DOMAIN, language).npgettext(code, singular, plural, n)
     return worded.format(**words)
 
 
@@ -416,46 +405,11 @@ def _word(value: object, language: str) -> object:
     return value
 
 
-@cache
-def _catalog(language: str) -> gettext.NullTranslations:
-    """The gettext catalog of `language`, read from its .po file (English needs none)."""
-    if language == "en":
-        return gettext.NullTranslations()
-    if language != "ru":
-        raise KeyError(f"no engine catalog for the language {language!r}")
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with open(po_path(language), "rb") as po:
-        catalog = read_po(po, locale=language, domain=DOMAIN)
-    compiled = BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
-
-
 def po_path(language: str) -> Path:
     """Where the engine catalog of `language` lies."""
-    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return catalogs.po_path(DOMAIN, language)
 
 
 def updated_po(language: str) -> bytes:
     """The engine catalog of `language` with ENGLISH merged in, as the .po file's bytes."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
-
-    with open(po_path(language), "rb") as po:
-        catalog = read_po(po, locale=language, domain=DOMAIN)
-    template = Catalog(domain=DOMAIN, project="twentyone_edu", fuzzy=False,
-                       creation_date=catalog.creation_date)
-    for code, english in ENGLISH.items():
-        counted = [] if isinstance(english, str) else [f"counted: {english[2]}"]
-        template.add(english if isinstance(english, str) else english[:2], context=code,
-                     auto_comments=counted)
-    catalog.update(template, update_header_comment=False)
-    catalog.obsolete.clear()
-    catalog.msgid_bugs_address = "https://github.com/twentyone-edu/twentyone_edu/issues"
-    written = BytesIO()
-    write_po(written, catalog, width=100, omit_header=False, sort_output=False,
-             ignore_obsolete=True)
-    return written.getvalue()
+    return catalogs.updated_po(DOMAIN, language, ENGLISH)

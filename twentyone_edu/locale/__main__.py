@@ -1,11 +1,22 @@
-"""`python -m twentyone_edu.locale update|build|check`: the Russian course's catalogs."""
+"""`python -m twentyone_edu.locale update|build|check`: the Russian course's catalogs, and the
+package's own: the engine's messages (engine.po) and the widgets' texts (widgets.po)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 
-from . import course
+from . import catalogs, course
+from .catalogs import Template
+
+
+def own_catalogs() -> dict[str, Mapping[str, Template]]:
+    """The package's own catalogs, domain -> its English."""
+    from ..messages import ENGLISH
+    from ..widgets.i18n import english
+
+    return {"engine": ENGLISH, "widgets": english()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -13,18 +24,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m twentyone_edu.locale", description=__doc__)
     parser.add_argument("command", choices=["update", "build", "check"],
                         help="update: re-extract the templates and merge them into the Russian "
-                             "catalogs; build: write notebooks/ru and teacher/ru; check: fail "
-                             "if the written Russian notebooks are stale")
+                             "catalogs, the engine's and the widgets' too; build: write "
+                             "notebooks/ru and teacher/ru; check: fail if the written Russian "
+                             "notebooks are stale or the engine's or widgets' catalog incomplete")
     command = parser.parse_args(argv).command
+    own = own_catalogs()
     if command == "update":
+        for language in catalogs.TRANSLATED:
+            for domain, english in own.items():
+                if catalogs.merge(domain, language, english):
+                    print(f"updated {catalogs.po_path(domain, language)}")
         for path in course.update():
             print(f"updated {path}")
         return 0
     if command == "check":
-        wrong = course.stale()
-        for path in wrong:
+        wrong = [problem for language in catalogs.TRANSLATED
+                 for domain, english in own.items()
+                 for problem in catalogs.check(domain, language, english)]
+        for problem in wrong:
+            print(f"incomplete: {problem}")
+        stale = course.stale()
+        for path in stale:
             print(f"stale: {path} (run `make ru-notebooks`)")
-        return 1 if wrong else 0
+        return 1 if wrong or stale else 0
     built = course.write()
     for item in built:
         left = item.units - item.translated

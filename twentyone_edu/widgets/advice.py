@@ -141,8 +141,8 @@ class AdviceExplorer(Explorer):
         kind = text("total_soft" if value.soft else "total_hard", lang)
         unseen = _unseen(self.hand, self.seen, self.rules)
         self.summary.value = escape(text(
-            "advice_summary", lang, hand=" ".join(map(str, self.hand)), total=value.total,
-            kind=kind, seen=len(self.seen), unseen=unseen))
+            "advice_summary", lang, hand=" ".join(map(str, self.hand)), points=value.total,
+            kind=kind, cards_seen=len(self.seen), cards_unseen=unseen))
         p21 = Fraction(self.distribution.get(21, 0))
         shown = percent(p21, lang)
         sign = "=" if shows_exactly(p21, shown, lang) else "≈"

@@ -267,8 +267,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                         f"<td style='padding:2px 10px'>{exact_details(p, language)}"
                         "</td></tr>")
         note = (text("bc_no_sim", language) if sim is None else
-                text("bc_sim_note", language, n=count(sim.n, language),
-                     seed=self.simulation_seed))
+                text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed))
         return (f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}"
                 f"</table><small>{escape(note)}</small>")
 

@@ -72,7 +72,7 @@ def parse_names(value: str) -> tuple[list[str], dict[str, int]]:
     The box holds at most LONGEST_NAMES characters, so a pasted megabyte is refused at once.
     """
     if len(value) > LONGEST_NAMES:
-        raise InputError("tw_names_too_long", length=f"{len(value):,}", limit=LONGEST_NAMES)
+        raise InputError("tw_names_too_long", characters=len(value), limit=LONGEST_NAMES)
     names, thresholds = [], {}
     for item in value.split(","):
         name, colon, threshold = item.partition(":")
@@ -464,7 +464,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.status.value = f"<b style='font-size:1.15em'>{escape(self._status_text())}</b>"
         self.seats.value = self._seats_html()
         self.shoe_label.value = escape(text(
-            "tw_shoe", language, left=len(table.shoe), discards=len(table.discards),
+            "tw_shoe", language, shoe_cards=len(table.shoe), discards=len(table.discards),
             bank=table.bank_number, rules=rules_label(table.rules, language)))
         self.settlement.value = self._settlement_html()
         self.log_view.value = self._log_html()

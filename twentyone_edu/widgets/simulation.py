@@ -146,7 +146,7 @@ class SimulationExplorer(Explorer):
             lines.append(escape(text("sim_exact", lang)) + " "
                          + exact_html(self.exact_value, lang))
         if self.result is not None:
-            lines.append(escape(text("sim_mean", lang, n=count(self.result.n, lang),
+            lines.append(escape(text("sim_mean", lang, after_rounds=self.result.n,
                                      mean=signed(self.result.mean, 4, lang),
                                      se=decimal(self.result.std_error, 4, lang))))
             if self.exact_value is not None and self.result.std_error > 0:
@@ -249,7 +249,7 @@ class SimulationExplorer(Explorer):
             std = self.result.std_error * math.sqrt(n) if n > 1 else math.nan
             lang = self._language
             self.chart.show(self._chart.png(self._running_mean[:n], std, float(self.exact_value)),
-                            text("sim_chart_alt", lang, n=count(n, lang),
+                            text("sim_chart_alt", lang, after_rounds=n,
                                  mean=signed(self.result.mean, 4, lang),
                                  exact=signed(self.exact_value, 4, lang)))
             self._last_frame = time.perf_counter()

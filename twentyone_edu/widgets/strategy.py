@@ -175,7 +175,8 @@ class StrategyExplorer(Explorer):
         counts = Counter(map(_verdict, self.table.values()))
         self.chart.show(self._raster.png((i, j)), text(
             "strategy_chart_alt", lang, first=first, second=second, cell=cell,
-            **{kind: counts[kind] for kind in ("buy", "stand", "equal", "natural")}))
+            buy_cells=counts["buy"], stand=counts["stand"], equal=counts["equal"],
+            natural=counts["natural"]))
         if verdict == "natural":
             self.decision = None
             self.cell.value = escape(text("strategy_natural", lang, first=first, second=second))
