@@ -271,6 +271,80 @@ def test_runs_top_to_bottom_in_a_fresh_kernel_under_60_s(path):
     assert seconds < SECONDS, f"{path.name} took {seconds:.1f} s"
 
 
+# What a Russian notebook may print in Latin letters: the names of libraries and of the games'
+# foreign forms, which Russian prose writes in Latin letters too. Card ranks (A, J, Q, K) and
+# rule ids (R7) are single letters and pass anyway; Russian writes centuries in Roman numerals
+# («XIX в.», as the engine's variant titles do).
+LATIN_IN_RUSSIAN = {"vingt", "un", "scipy", "sympy", "numpy", "Python", "Fraction", "XIX", "XX"}
+# A cell whose purpose is to show Python itself (a listing, a repr being explained) is tagged so.
+SHOWS_PYTHON = "shows-python"
+LATIN_WORD = re.compile(r"(?<![\w'])[A-Za-z][A-Za-z']*[A-Za-z]")
+POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
+HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
+
+
+def shown_texts(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
+    """(cell index, text) for everything an executed notebook shows a reader: printed text,
+    results, Markdown and HTML with its tags removed, the alt texts of figures and charts."""
+    shown: list[tuple[int, str]] = []
+    for index, cell in enumerate(nb.cells[:-1]):  # the last cell is the test's probe
+        if cell.cell_type != "code" or SHOWS_PYTHON in cell.metadata.get("tags", []):
+            continue
+        for output in cell.outputs:
+            data = output.get("data", {})
+            if output.output_type == "stream":
+                shown.append((index, output.text))
+            elif "text/html" in data:
+                page = re.sub(r"<(style|script)\b.*?</\1>", " ", data["text/html"], flags=re.S)
+                shown += [(index, html.unescape(a or b)) for a, b in IMAGE.findall(page)]
+                shown.append((index, html.unescape(re.sub(r"<[^>]+>", " ", page))))
+            elif "text/markdown" in data:
+                shown.append((index, data["text/markdown"]))
+            elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
+                shown.append((index, data["text/plain"]))
+    if any("T21-CHARTS" in output.get("text", "") for output in nb.cells[-1].outputs):
+        shown += [(len(nb.cells) - 1, alt) for alt in probe_output(nb, "T21-CHARTS")]
+    return shown
+
+
+def english_left(nb: nbformat.NotebookNode) -> list[str]:
+    """What a Russian reader would still see in English: Latin words outside LATIN_IN_RUSSIAN,
+    decimals with a point, a hyphen for a minus sign; each as 'cell N: what … in context'."""
+    found = []
+    for index, text in shown_texts(nb):
+        for pattern, what in ((LATIN_WORD, "English"), (POINT_DECIMAL, "decimal point"),
+                              (HYPHEN_MINUS, "hyphen for minus")):
+            for match in pattern.finditer(text):
+                if pattern is LATIN_WORD and match.group() in LATIN_IN_RUSSIAN:
+                    continue
+                context = text[max(0, match.start() - 30):match.end() + 30].replace("\n", " | ")
+                found.append(f"cell {index}: {what} {match.group()!r} in …{context}…")
+    return found
+
+
+@pytest.mark.parametrize("path", RUSSIAN, ids=ids(RUSSIAN))
+def test_a_russian_notebook_shows_no_english(path):
+    """Issue 12: a Russian reader sees Russian words and Russian numbers in every output."""
+    left = english_left(execute(path)[0])
+    assert not left, f"{path.name}: {len(left)} places:\n" + "\n".join(left[:40])
+
+
+def test_the_english_check_can_fail():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(), nbformat.v4.new_code_cell()]
+    nb.cells[0].outputs = [
+        nbformat.v4.new_output("stream", text="перебор: 0,6078 bust -0.25\n"),
+        nbformat.v4.new_output("display_data", data={
+            "text/html": '<p>банкир</p><img alt="banker 17" src="x.png">'})]
+    nb.cells[1].outputs = [nbformat.v4.new_output("stream", text='T21-CHARTS ["seat 1"]\n')]
+    left = english_left(nb)
+    assert [entry.split(" in ")[0] for entry in left] == [
+        "cell 0: English 'bust'", "cell 0: decimal point '0.25'", "cell 0: hyphen for minus '-'",
+        "cell 0: English 'banker'", "cell 1: English 'seat'"]
+    nb.cells[0].metadata["tags"] = [SHOWS_PYTHON]
+    assert english_left(nb) == ["cell 1: English 'seat' in …seat 1…"]
+
+
 @pytest.mark.parametrize("path", ALL + RUSSIAN, ids=ids(ALL + RUSSIAN))
 def test_committed_with_outputs_cleared(path):
     nb = nbformat.read(path, as_version=4)

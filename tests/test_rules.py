@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from twentyone_edu import HISTORICAL, VARIANTS, RuleError, RuleSet, settle, variant
+from twentyone_edu.rules import variant_title
 
 PLAYER_TOTALS = range(4, 21)   # a player's total below 21 (4 = two twos)
 BANKER_TOTALS = range(4, 21)   # a banker's total below 21 (he may stand low by hand, R14)
@@ -176,6 +177,38 @@ def test_every_field_cites_a_rule():
     for rule, name, doc, value in described:
         assert re.fullmatch(r"R\d+", rule), name
         assert doc and getattr(HISTORICAL, name) == value
+
+
+def test_every_setting_is_described_and_worded_in_russian():
+    english = HISTORICAL.describe()
+    russian = VARIANTS["ochko"].describe("ru")
+    assert [row[:2] for row in russian] == [row[:2] for row in english]
+    for (_, name, meaning_en, _), (_, _, meaning_ru, _) in zip(english, russian, strict=True):
+        assert re.search("[а-яё]", meaning_ru) and not re.search("[a-z]{2}", meaning_ru), name
+        assert meaning_ru != meaning_en
+    assert [HISTORICAL.setting(name, "ru") for name in ("decks", "ace_soft", "table_limit")] \
+        == ["2", "да", "нет (предел — кошелёк игрока)"]
+    ochko = VARIANTS["ochko"]
+    assert [ochko.setting(name, "ru") for name in ("pack", "face_values", "ace_soft")] \
+        == ["русская, 36 карт (6–10, J, Q, K, A)", "2, 3, 4", "нет"]
+    assert HISTORICAL.with_(drawn_21_pays=Fraction(3, 2)).setting("drawn_21_pays") == "3/2"
+    assert HISTORICAL.setting("ties_to_banker") == "yes"
+
+
+def test_every_variant_has_a_title_in_both_languages():
+    titles = {name: (variant_title(name), variant_title(name, "ru")) for name in VARIANTS}
+    assert titles["ochko"] == ("ochko (20th-century Russia)", "очко (Россия, XX в.)")
+    assert len({ru for _, ru in titles.values()}) == len(VARIANTS)
+    assert all(re.search("[а-яё]", ru) for _, ru in titles.values())
+
+
+@pytest.mark.parametrize("call", [
+    lambda: HISTORICAL.describe("de"), lambda: HISTORICAL.setting("name"),
+    lambda: HISTORICAL.setting("decks", "fr"), lambda: variant_title("poker"),
+    lambda: variant_title("ochko", "xx")])
+def test_wording_the_rules_refuses_bad_names_and_languages(call):
+    with pytest.raises(RuleError):
+        call()
 
 
 # ----- bad rule sets and outcomes -----

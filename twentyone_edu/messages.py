@@ -361,6 +361,35 @@ ENGLISH: dict[str, Template] = {
                        "(R20).",
     "event.stake_withdrawn": "{seat}: now the banker, so the stake of {amount} goes back "
                              "(R5, R20).",
+    # rules.py: what each setting of a RuleSet means, and how its value is written
+    "rule.decks": "packs in the shoe",
+    "rule.pack": "the pack",
+    "rule.face_values": "points of a jack, a queen and a king",
+    "rule.ace_soft": "the ace counts 11 or 1 (no: always 11)",
+    "rule.two_aces_natural": "two aces are a (golden) natural",
+    "rule.banker_natural_collects": "what each player pays a banker's natural, in stakes",
+    "rule.banker_natural_vs_natural": "what a player who also holds a natural pays a banker's "
+                                      "natural, in stakes",
+    "rule.player_natural_pays": "what the banker pays a player's natural, in stakes",
+    "rule.drawn_21_pays": "what the banker pays a player's drawn 21 that wins, in stakes",
+    "rule.reveal_drawn_21_early": "a drawn 21 is shown at once, so an informed banker may stop",
+    "rule.banker_stands_on": "the banker buys while his best total is below this",
+    "rule.banker_hits_soft": "the banker also buys on a soft total equal to that number",
+    "rule.banker_21_collects": "what a banker who ends on a drawn 21 collects from each player, "
+                               "in stakes",
+    "rule.ties_to_banker": "equal totals go to the banker (no: nothing is paid)",
+    "rule.late_additions_paid": "money added after the deal is paid on a win too",
+    "rule.table_limit": "the largest stake allowed",
+    "setting.yes": "yes",
+    "setting.no": "no",
+    "setting.no_limit": "none (the purse is the limit)",
+    "setting.french52": "French, 52 cards (2–10, J, Q, K, A)",
+    "setting.russian36": "Russian, 36 cards (6–10, J, Q, K, A)",
+    "variant.historical": "historical (19th-century Russia)",
+    "variant.ochko": "ochko (20th-century Russia)",
+    "variant.german_vingt_un": "German Vingt-un (1857)",
+    "variant.hoyle_vingt_un": "English vingt-un (Hoyle)",
+    "variant.blackjack": "casino blackjack, simplified",
     # locale/: the build of the Russian course
     "translation": "{detail}",
 }

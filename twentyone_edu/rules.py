@@ -6,9 +6,10 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from . import numerals
 from .cards import PACKS
 from .errors import RuleError, StakeError
-from .messages import message
+from .messages import message, say
 from .validate import (
     exact_money,
     flag,
@@ -31,37 +32,22 @@ class RuleSet:
     """One way to play twenty-one; each field names the rule it encodes."""
 
     name: str = "historical"
-    decks: int = field(default=2, metadata={"rule": "R1", "doc": "packs in the shoe"})
-    pack: str = field(default="french52", metadata={
-        "rule": "R1", "doc": "'french52' (2-10, J, Q, K, A) or 'russian36' (6-10, J, Q, K, A)"})
-    face_values: tuple[int, int, int] = field(default=(10, 10, 10), metadata={
-        "rule": "R2", "doc": "points of J, Q, K"})
-    ace_soft: bool = field(default=True, metadata={
-        "rule": "R2", "doc": "the ace counts 11 or 1 (False: always 11)"})
-    two_aces_natural: bool = field(default=False, metadata={
-        "rule": "R3", "doc": "two aces are a (golden) natural"})
-    banker_natural_collects: Fraction = field(default=Fraction(3), metadata={
-        "rule": "R9", "doc": "what each player pays a banker's natural, in stakes"})
-    banker_natural_vs_natural: Fraction = field(default=Fraction(3), metadata={
-        "rule": "R9", "doc": "what a player who also holds a natural pays a banker's natural"})
-    player_natural_pays: Fraction = field(default=Fraction(1), metadata={
-        "rule": "R10", "doc": "what the banker pays a player's natural, in stakes"})
-    drawn_21_pays: Fraction = field(default=Fraction(2), metadata={
-        "rule": "R12", "doc": "what the banker pays a player's drawn 21 that wins"})
-    reveal_drawn_21_early: bool = field(default=False, metadata={
-        "rule": "R12", "doc": "a drawn 21 is shown at once, so an informed banker may stop"})
-    banker_stands_on: int = field(default=17, metadata={
-        "rule": "R14", "doc": "the banker buys while his best total is below this"})
-    banker_hits_soft: bool = field(default=False, metadata={
-        "rule": "R14", "doc": "the banker also buys on a soft total equal to banker_stands_on"})
-    banker_21_collects: Fraction = field(default=Fraction(2), metadata={
-        "rule": "R15", "doc": "what a banker who ends on a drawn 21 collects from each player"})
-    ties_to_banker: bool = field(default=True, metadata={
-        "rule": "R17", "doc": "equal totals go to the banker (False: nothing is paid)"})
-    late_additions_paid: bool = field(default=False, metadata={
-        "rule": "R6", "doc": "money added after the deal is paid on a win too"})
-    table_limit: int | None = field(default=None, metadata={
-        "rule": "R5", "doc": "the largest stake allowed (None: the purse is the limit)"})
+    decks: int = field(default=2, metadata={"rule": "R1"})
+    pack: str = field(default="french52", metadata={"rule": "R1"})
+    face_values: tuple[int, int, int] = field(default=(10, 10, 10), metadata={"rule": "R2"})
+    ace_soft: bool = field(default=True, metadata={"rule": "R2"})
+    two_aces_natural: bool = field(default=False, metadata={"rule": "R3"})
+    banker_natural_collects: Fraction = field(default=Fraction(3), metadata={"rule": "R9"})
+    banker_natural_vs_natural: Fraction = field(default=Fraction(3), metadata={"rule": "R9"})
+    player_natural_pays: Fraction = field(default=Fraction(1), metadata={"rule": "R10"})
+    drawn_21_pays: Fraction = field(default=Fraction(2), metadata={"rule": "R12"})
+    reveal_drawn_21_early: bool = field(default=False, metadata={"rule": "R12"})
+    banker_stands_on: int = field(default=17, metadata={"rule": "R14"})
+    banker_hits_soft: bool = field(default=False, metadata={"rule": "R14"})
+    banker_21_collects: Fraction = field(default=Fraction(2), metadata={"rule": "R15"})
+    ties_to_banker: bool = field(default=True, metadata={"rule": "R17"})
+    late_additions_paid: bool = field(default=False, metadata={"rule": "R6"})
+    table_limit: int | None = field(default=None, metadata={"rule": "R5"})
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -90,10 +76,28 @@ class RuleSet:
                             fields=", ".join(f.name for f in fields(self)))
         return replace(self, **changes)
 
-    def describe(self) -> list[tuple[str, str, str, object]]:
-        """(rule id, field, meaning, value) for every field, for tables in the notebooks."""
-        return [(f.metadata["rule"], f.name, f.metadata["doc"], getattr(self, f.name))
-                for f in fields(self) if f.metadata]
+    def describe(self, language: str = "en") -> list[tuple[str, str, str, object]]:
+        """(rule id, field, meaning in `language`, value) for every setting (R1–R20)."""
+        numerals.check_language(language)
+        return [(f.metadata["rule"], f.name, say(f"rule.{f.name}", {}, language),
+                 getattr(self, f.name)) for f in fields(self) if f.metadata]
+
+    def setting(self, name: str, language: str = "en") -> str:
+        """The value of the setting `name` in words of `language`: yes, 3, French… (R1–R20)."""
+        if name not in {f.name for f in fields(self) if f.metadata}:
+            raise RuleError("rules_field", field=quote(name),
+                            fields=", ".join(f.name for f in fields(self) if f.metadata))
+        numerals.check_language(language)
+        value = getattr(self, name)
+        if isinstance(value, bool):
+            return say("setting.yes" if value else "setting.no", {}, language)
+        if value is None:
+            return say("setting.no_limit", {}, language)
+        if name == "pack":
+            return say(f"setting.{value}", {}, language)
+        if isinstance(value, tuple):
+            return ", ".join(map(str, value))
+        return numerals.fraction(value) if isinstance(value, Fraction) else str(value)
 
     def banker_buys(self, total: int, soft: bool) -> bool:
         """Whether the banker's policy buys on this best total (R14)."""
@@ -126,6 +130,14 @@ VARIANTS: dict[str, RuleSet] = {
         banker_natural_collects=Fraction(1), banker_natural_vs_natural=Fraction(0),
         drawn_21_pays=Fraction(1), banker_21_collects=Fraction(1), ties_to_banker=False),
 }
+
+
+def variant_title(name: str, language: str = "en") -> str:
+    """The title of the game called `name` in VARIANTS, in `language`: 'ochko (20th-century
+    Russia)' (R1–R20)."""
+    one_of(name, "name", VARIANTS)
+    numerals.check_language(language)
+    return say(f"variant.{name}", {}, language)
 
 
 def variant(name: str | RuleSet) -> RuleSet:
