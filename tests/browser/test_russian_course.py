@@ -67,7 +67,7 @@ def english_left(text: str) -> list[str]:
 def test_the_english_checker_finds_english_and_passes_the_allowed():
     # The checker itself, on text written by hand for it.
     russian = ("Банк держит Вера. Рука A + K, дама Q, валет J (R11, R15–R17). P(21) ≈ 7,84 %. "
-               "Правила: историческая (Россия, XIX в.), немецкое Vingt-un (1857), XX век.")
+               "Правила: двадцать одно (Россия, XIX в.), немецкое vingt-un (1857), XX век.")
     assert english_left(russian) == []
     for english in ("Deal", "Банк держит Вера. Stake", "правила: historical", "KQ", "Rule 11",
                     "R2D2", "XIX century", "Ace"):

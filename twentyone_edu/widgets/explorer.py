@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from ..messages import message
 from ..numerals import fraction, percent, shows_exactly, signed
-from ..rules import VARIANTS, RuleSet
+from ..rules import VARIANTS, RuleSet, variant_title
 from ..validate import one_of, refuse, rule_set
 from .common import MessageLine, escape
 from .i18n import text
@@ -45,7 +45,7 @@ def offered_rules(rules) -> RuleSet:
 
 def rules_options(language: str) -> list[tuple[str, str]]:
     """(label, name) for every rule set in VARIANTS, in `language`."""
-    return [(text(f"variant_{name}", language), name) for name in VARIANTS]
+    return [(variant_title(name, language), name) for name in VARIANTS]
 
 
 def set_options(menu: widgets.Dropdown, options: list, value=None, notify: bool = True) -> None:

@@ -18,7 +18,7 @@ from ..cards import hand_value
 from ..errors import StakeError, TwentyOneError
 from ..messages import message
 from ..numerals import money
-from ..rules import HISTORICAL, VARIANTS
+from ..rules import HISTORICAL, VARIANTS, variant_title
 from ..table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Event, Table
 from ..validate import (
     bounded,
@@ -35,7 +35,7 @@ from ..validate import (
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
-from .i18n import TEXT, check_language, ordinal, text
+from .i18n import check_language, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
 from .table_text import event_line, payment_line
@@ -93,8 +93,7 @@ def default_names(n: int, language: str) -> list[str]:
 
 def rules_label(rules, language: str) -> str:
     """A RuleSet's name as shown in the rules menu."""
-    key = f"variant_{rules.name}"
-    name = text(key, language) if key in TEXT else rules.name
+    name = variant_title(rules.name, language) if rules.name in VARIANTS else rules.name
     return name if VARIANTS.get(rules.name) == rules else f"{name} *"
 
 

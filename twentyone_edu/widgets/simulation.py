@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import exact, simulate
 from ..numerals import count, decimal, signed
-from ..rules import variant
+from ..rules import variant, variant_title
 from ..validate import one_of, whole
 from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
@@ -139,7 +139,7 @@ class SimulationExplorer(Explorer):
         if self.settings is None:
             return ""
         name, policy, banker, _, seed = self.settings
-        lines = [text("sim_settings", lang, rules=text(f"variant_{name}", lang), policy=policy,
+        lines = [text("sim_settings", lang, rules=variant_title(name, lang), policy=policy,
                       banker=banker, seed=seed)]
         lines = [escape(line) for line in lines]
         if self.exact_value is not None:
