@@ -99,6 +99,30 @@ while _charts() and not any(w.alt.strip() for w in _charts()) and _time.monotoni
 print("T21-CHARTS " + _json.dumps([w.alt for w in _charts() if w.alt.strip()]))
 """
 
+# Run before a notebook: the package's figures keep a record of the words drawn into them
+# (titles, axis labels, ticks, legends), which the probe prints; no text check can read a PNG.
+FIGURE_WORDS_SETUP = """
+import matplotlib.text as _text
+import twentyone_edu.plots as _plots
+
+_T21_FIGURE_WORDS = []
+_figure_html = _plots.figure_html
+
+
+def _recording_figure_html(fig, *args, **kwargs):
+    shown = _figure_html(fig, *args, **kwargs)
+    _T21_FIGURE_WORDS.extend(t.get_text() for t in fig.findobj(_text.Text)
+                             if t.get_visible() and t.get_text().strip())
+    return shown
+
+
+_plots.figure_html = _recording_figure_html
+"""
+FIGURE_WORDS_PROBE = """
+import json as _json
+print("T21-FIGURE-WORDS " + _json.dumps(_T21_FIGURE_WORDS))
+"""
+
 _executed: dict[Path, tuple[nbformat.NotebookNode, float]] = {}
 
 
@@ -113,14 +137,18 @@ def code_cells(path: Path):
 def execute(path: Path) -> tuple[nbformat.NotebookNode, float]:
     """Run a notebook in a fresh kernel in its own folder; (notebook, seconds).
 
-    The kernel imports the package from this checkout. After the notebook's own cells, which
-    alone are timed, one more cell prints the guide's ANSWERS as JSON, or a lesson's chart
-    texts (CHARTS_PROBE). Each notebook runs once per test session.
+    The kernel imports the package from this checkout. A first cell makes the package's figures
+    record the words drawn into them (FIGURE_WORDS_SETUP). After the notebook's own cells, one
+    more cell prints the guide's ANSWERS as JSON, or a lesson's chart texts (CHARTS_PROBE), and
+    the figures' words. The cells before the probe are timed. Each notebook runs once per test
+    session.
     """
     if path not in _executed:
         nb = nbformat.read(path, as_version=4)
+        nb.cells.insert(0, nbformat.v4.new_code_cell(FIGURE_WORDS_SETUP))
         probe = len(nb.cells)
-        nb.cells.append(nbformat.v4.new_code_cell(PROBE if path == GUIDE else CHARTS_PROBE))
+        nb.cells.append(nbformat.v4.new_code_cell(
+            (PROBE if path == GUIDE else CHARTS_PROBE) + FIGURE_WORDS_PROBE))
         env = {**os.environ,
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                            os.environ.get("PYTHONPATH")]))}
@@ -278,16 +306,19 @@ def test_runs_top_to_bottom_in_a_fresh_kernel_under_60_s(path):
 LATIN_IN_RUSSIAN = {"vingt", "un", "scipy", "sympy", "numpy", "Python", "Fraction", "XIX", "XX"}
 # A cell whose purpose is to show Python itself (a listing, a repr being explained) is tagged so.
 SHOWS_PYTHON = "shows-python"
-LATIN_WORD = re.compile(r"(?<![\w'])[A-Za-z][A-Za-z']*[A-Za-z]")
+LATIN_WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z']*[A-Za-z]")
+TEX_MATH = re.compile(r"\$[^$]*\$")  # mathtext in a figure, e.g. a tick's $\mathdefault{10^{-2}}$
 POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 
 
 def shown_texts(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
     """(cell index, text) for everything an executed notebook shows a reader: printed text,
-    results, Markdown and HTML with its tags removed, the alt texts of figures and charts."""
+    results, Markdown and HTML with its tags removed, the alt texts of figures and charts and
+    the words drawn into figures (reported as the cell after the last)."""
     shown: list[tuple[int, str]] = []
-    for index, cell in enumerate(nb.cells[:-1]):  # the last cell is the test's probe
+    first = 1 if nb.cells and nb.cells[0].source == FIGURE_WORDS_SETUP else 0
+    for index, cell in enumerate(nb.cells[first:-1]):  # cells the test added are not counted
         if cell.cell_type != "code" or SHOWS_PYTHON in cell.metadata.get("tags", []):
             continue
         for output in cell.outputs:
@@ -302,8 +333,10 @@ def shown_texts(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
                 shown.append((index, data["text/markdown"]))
             elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
                 shown.append((index, data["text/plain"]))
-    if any("T21-CHARTS" in output.get("text", "") for output in nb.cells[-1].outputs):
-        shown += [(len(nb.cells) - 1, alt) for alt in probe_output(nb, "T21-CHARTS")]
+    for prefix in ("T21-CHARTS", "T21-FIGURE-WORDS"):
+        if any(prefix in output.get("text", "") for output in nb.cells[-1].outputs):
+            shown += [(len(nb.cells) - 1 - first, TEX_MATH.sub(" ", words))
+                      for words in probe_output(nb, prefix)]
     return shown
 
 
@@ -333,16 +366,19 @@ def test_the_english_check_can_fail():
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(), nbformat.v4.new_code_cell()]
     nb.cells[0].outputs = [
-        nbformat.v4.new_output("stream", text="перебор: 0,6078 bust -0.25\n"),
+        nbformat.v4.new_output("stream", text="перебор: 0,6078 'bust' -0.25\n"),
         nbformat.v4.new_output("display_data", data={
             "text/html": '<p>банкир</p><img alt="banker 17" src="x.png">'})]
-    nb.cells[1].outputs = [nbformat.v4.new_output("stream", text='T21-CHARTS ["seat 1"]\n')]
+    nb.cells[1].outputs = [nbformat.v4.new_output("stream", text='T21-CHARTS ["seat 1"]\n'),
+                           nbformat.v4.new_output("stream", text=(
+                               'T21-FIGURE-WORDS ["$\\\\mathdefault{10^{-2}}$", "stakes"]\n'))]
     left = english_left(nb)
     assert [entry.split(" in ")[0] for entry in left] == [
         "cell 0: English 'bust'", "cell 0: decimal point '0.25'", "cell 0: hyphen for minus '-'",
-        "cell 0: English 'banker'", "cell 1: English 'seat'"]
+        "cell 0: English 'banker'", "cell 1: English 'seat'", "cell 1: English 'stakes'"]
     nb.cells[0].metadata["tags"] = [SHOWS_PYTHON]
-    assert english_left(nb) == ["cell 1: English 'seat' in …seat 1…"]
+    assert [entry.split(" in ")[0] for entry in english_left(nb)] == [
+        "cell 1: English 'seat'", "cell 1: English 'stakes'"]
 
 
 @pytest.mark.parametrize("path", ALL + RUSSIAN, ids=ids(ALL + RUSSIAN))
