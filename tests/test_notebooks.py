@@ -301,15 +301,16 @@ def test_runs_top_to_bottom_in_a_fresh_kernel_under_60_s(path):
 
 # What a Russian notebook may print in Latin letters: the names of libraries and of the games'
 # foreign forms, which Russian prose writes in Latin letters too. Card ranks (A, J, Q, K) and
-# rule ids (R7) are single letters and pass anyway; Russian writes centuries in Roman numerals
-# («XIX в.», as the engine's variant titles do).
-LATIN_IN_RUSSIAN = {"vingt", "un", "scipy", "sympy", "numpy", "Python", "Fraction", "XIX", "XX"}
+# rule ids (R7) are single letters and pass anyway, and so do centuries (CENTURY).
+LATIN_IN_RUSSIAN = {"vingt", "un", "scipy", "sympy", "numpy", "Python"}
 # A cell whose purpose is to show Python itself (a listing, a repr being explained) is tagged so.
 SHOWS_PYTHON = "shows-python"
 LATIN_WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z']*[A-Za-z]")
 TEX_MATH = re.compile(r"\$[^$]*\$")  # mathtext in a figure, e.g. a tick's $\mathdefault{10^{-2}}$
 POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
+# Russian writes centuries in Roman numerals («XIX в.»): they are not English words.
+CENTURY = re.compile(r"X{0,2}(?:IX|IV|V?I{0,3})")
 
 
 def shown_texts(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
@@ -348,7 +349,8 @@ def english_left(nb: nbformat.NotebookNode) -> list[str]:
         for pattern, what in ((LATIN_WORD, "English"), (POINT_DECIMAL, "decimal point"),
                               (HYPHEN_MINUS, "hyphen for minus")):
             for match in pattern.finditer(text):
-                if pattern is LATIN_WORD and match.group() in LATIN_IN_RUSSIAN:
+                if pattern is LATIN_WORD and (match.group() in LATIN_IN_RUSSIAN
+                                              or CENTURY.fullmatch(match.group())):
                     continue
                 context = text[max(0, match.start() - 30):match.end() + 30].replace("\n", " | ")
                 found.append(f"cell {index}: {what} {match.group()!r} in …{context}…")
@@ -379,6 +381,15 @@ def test_the_english_check_can_fail():
     nb.cells[0].metadata["tags"] = [SHOWS_PYTHON]
     assert [entry.split(" in ")[0] for entry in english_left(nb)] == [
         "cell 1: English 'seat'", "cell 1: English 'stakes'"]
+
+
+def test_a_century_in_roman_numerals_is_not_english():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(), nbformat.v4.new_code_cell()]
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "stream", text="очко (Россия, XX в.); двадцать одно (Россия, XIX в.); MIX XXX\n")]
+    assert [entry.split(" in ")[0] for entry in english_left(nb)] == [
+        "cell 0: English 'MIX'", "cell 0: English 'XXX'"]
 
 
 @pytest.mark.parametrize("path", ALL + RUSSIAN, ids=ids(ALL + RUSSIAN))
