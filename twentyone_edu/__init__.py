@@ -17,7 +17,7 @@ from .results import (
     RulesLike,
     StrategyRow,
 )
-from .rules import HISTORICAL, VARIANTS, RuleSet, settle, variant
+from .rules import HISTORICAL, VARIANTS, RuleSet, settle, variant, variant_title
 
 if TYPE_CHECKING:  # what __getattr__ loads, for type checkers
     from . import exact as exact
@@ -39,6 +39,7 @@ __all__ = [
     "DecisionRow", "DecisionValues", "Distribution", "HandLike", "HandValue", "IllegalAction",
     "Outcome", "Policy", "RuleError", "RuleSet", "RulesLike", "Shoe", "StakeError", "StrategyRow",
     "Table", "TwentyOneError", "hand_value", "parse_card", "parse_cards", "settle", "variant",
+    "variant_title",
     *_SUBMODULES,
 ]
 

@@ -387,7 +387,7 @@ ENGLISH: dict[str, Template] = {
     "setting.russian36": "Russian, 36 cards (6–10, J, Q, K, A)",
     "variant.historical": "historical (19th-century Russia)",
     "variant.ochko": "ochko (20th-century Russia)",
-    "variant.german_vingt_un": "German Vingt-un (1857)",
+    "variant.german_vingt_un": "German vingt-un (1857)",
     "variant.hoyle_vingt_un": "English vingt-un (Hoyle)",
     "variant.blackjack": "casino blackjack, simplified",
     # locale/: the build of the Russian course

@@ -50,7 +50,7 @@ ALLOWED_LATIN = [
     re.compile(r"(?<![A-Za-z])P(?=\()"),
     # centuries in Roman numerals, as Russian writes them: «XIX в.», «XX век»
     re.compile(r"(?<![A-Za-z])[XVI]+(?=\s?(?:в\.|век))"),
-    # a proper name: the title of the German rule set of 1857, «немецкое Vingt-un (1857)»
+    # a proper name: the title of the German rule set of 1857, «немецкое vingt-un (1857)»
     re.compile(r"(?<![A-Za-z])[Vv]ingt-un(?![A-Za-z])"),
 ]
 LATIN_WORD = re.compile(r"[A-Za-z]+")
