@@ -87,12 +87,12 @@ def exercise(exercise_id: str) -> dict:
         raise RuleError("no_exercise", exercise=exercise_id, lesson=match.group(1),
                         known=", ".join(sorted(stored)) or message("none"))
     entry = stored[exercise_id]
-    shown = {**entry, "question": bilingual(place(exercise_id, "question"), entry["question"])}
+    found = {**entry, "question": bilingual(place(exercise_id, "question"), entry["question"])}
     for kind in ("hint", "choice"):
         if f"{kind}s" in entry:
-            shown[f"{kind}s"] = [bilingual(place(exercise_id, kind, number), text)
+            found[f"{kind}s"] = [bilingual(place(exercise_id, kind, number), text)
                                  for number, text in enumerate(entry[f"{kind}s"], start=1)]
-    return shown
+    return found
 
 
 def quiz(exercise_id: str, language: str = "en") -> Quiz:
