@@ -24,7 +24,7 @@ def test_wheel_installs_alone_and_runs_the_start_notebook(tmp_path):
     assert "twentyone_edu/__init__.py" in files
     assert "twentyone_edu/widgets/__init__.py" in files
     assert any(name.startswith("twentyone_edu/data/") for name in files), "data/ not packaged"
-    for domain in ("engine", "widgets"):  # the Russian catalogs, read at run time
+    for domain in ("engine", "widgets", "quizzes"):  # the Russian catalogs, read at run time
         assert f"twentyone_edu/locale/ru/LC_MESSAGES/{domain}.po" in files, f"{domain}.po"
     assert not any(name.startswith(("tests/", "notebooks/")) for name in files)
 

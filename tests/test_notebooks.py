@@ -6,7 +6,8 @@ guide computes with the engine.
 
 Conventions the checks rely on (teacher/teacher_guide.ipynb explains them to teachers):
 - lesson NN's exercises live in twentyone_edu/data/quizzes/NN.json (id "NN.k" -> question,
-  answer token, hints, optional choices and min_digits; see widgets/quiz_bank.py);
+  answer token, hints, optional choices and min_digits; see widgets/quiz_bank.py), their
+  Russian in the catalog locale/ru/LC_MESSAGES/quizzes.po;
 - an exercise cell of lesson NN reads exactly
       # Exercise NN.k
       quiz("NN.k", language=LANGUAGE)
@@ -33,7 +34,7 @@ import pytest
 from nbclient import NotebookClient
 
 import twentyone_edu
-from twentyone_edu.widgets import make_answer_token
+from twentyone_edu.widgets import make_answer_token, quiz_bank
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -528,12 +529,11 @@ def written_forms(value: Fraction) -> set[str]:
 def test_answers_do_not_appear_in_the_questions_or_hints():
     answers = guide_answers()
     for path in LESSONS:
-        stored = bank(path.name[:2])
         for key in exercises(path):
             value = answers.get(key, "")  # a missing answer fails the agreement test
             if isinstance(value, str) or (value.denominator == 1 and abs(value) < 10):
                 continue  # choices are all shown; a one-digit answer may be a given number
-            entry = stored[key]
+            entry = quiz_bank.exercise(key)  # English from the bank, Russian from quizzes.po
             shown = " ".join([*entry["question"].values(),
                               *(text for hint in entry.get("hints", []) for text in hint.values())])
             for form in written_forms(value):

@@ -8,12 +8,10 @@ from twentyone_edu.errors import RuleError
 from twentyone_edu.widgets import make_answer_token, quiz, quiz_bank, quiz_record
 
 BANK = {
-    "98.1": {"question": {"en": "1/2 + 1/4?", "ru": "1/2 + 1/4?"},
-             "answer": make_answer_token("3/4")},
-    "98.2": {"question": {"en": "2 · 4/52?", "ru": "2 · 4/52?"},
-             "answer": make_answer_token("2/13")},
-    "98.10": {"question": {"en": "Heads?", "ru": "Орёл?"}, "answer": make_answer_token("yes"),
-              "choices": [{"en": "yes", "ru": "да"}, {"en": "no", "ru": "нет"}]},
+    "98.1": {"question": {"en": "1/2 + 1/4?"}, "answer": make_answer_token("3/4")},
+    "98.2": {"question": {"en": "2 · 4/52?"}, "answer": make_answer_token("2/13")},
+    "98.10": {"question": {"en": "Heads?"}, "answer": make_answer_token("yes"),
+              "choices": [{"en": "yes"}, {"en": "no"}]},
 }
 
 

@@ -66,7 +66,7 @@ def copied(tmp_path, monkeypatch):
     the notebooks' catalogs are left out."""
     folder = tmp_path / "ru" / "LC_MESSAGES"
     folder.mkdir(parents=True)
-    for domain in ("engine", "widgets"):
+    for domain in ("engine", "widgets", "quizzes"):
         shutil.copy(catalogs.po_path(domain, "ru"), folder)
     monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
     monkeypatch.setattr(cli.course, "stale", lambda: [])

@@ -1,5 +1,6 @@
 """`python -m twentyone_edu.locale update|build|check`: the Russian course's catalogs, and the
-package's own: the engine's messages (engine.po) and the widgets' texts (widgets.po)."""
+package's own: the engine's messages (engine.po), the widgets' texts (widgets.po) and the quiz
+bank's exercises (quizzes.po)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from .catalogs import Template
 def own_catalogs() -> dict[str, Mapping[str, Template]]:
     """The package's own catalogs, domain -> its English."""
     from ..messages import ENGLISH
-    from ..widgets.i18n import english
+    from ..widgets import i18n, quiz_bank
 
-    return {"engine": ENGLISH, "widgets": english()}
+    return {"engine": ENGLISH, "widgets": i18n.english(), "quizzes": quiz_bank.english()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,9 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m twentyone_edu.locale", description=__doc__)
     parser.add_argument("command", choices=["update", "build", "check"],
                         help="update: re-extract the templates and merge them into the Russian "
-                             "catalogs, the engine's and the widgets' too; build: write "
-                             "notebooks/ru and teacher/ru; check: fail if the written Russian "
-                             "notebooks are stale or the engine's or widgets' catalog incomplete")
+                             "catalogs, the engine's, the widgets' and the quizzes' too; build: "
+                             "write notebooks/ru and teacher/ru; check: fail if the written "
+                             "Russian notebooks are stale or the engine's, widgets' or quizzes' "
+                             "catalog incomplete")
     command = parser.parse_args(argv).command
     own = own_catalogs()
     if command == "update":

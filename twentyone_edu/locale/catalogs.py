@@ -1,4 +1,5 @@
-"""The package's own gettext catalogs, engine.po and widgets.po: one reader, one merger, one check.
+"""The package's own gettext catalogs, engine.po, widgets.po and quizzes.po: one reader, one
+merger, one check.
 
 A domain's English lives in Python as a dict, key -> template; a template is a text, or a
 triple (singular, plural, name of the count) for a text worded through npgettext. Its catalog

@@ -1,0 +1,218 @@
+"""The quiz bank's catalog (locale/ru/LC_MESSAGES/quizzes.po): every question, hint and choice of
+data/quizzes/NN.json has its English there as msgid, its place as msgctxt and a Russian text,
+complete, in step with the JSON and with the same fields; a broken catalog fails `python -m
+twentyone_edu.locale check`; a Russian quiz from the bank shows the catalog's Russian."""
+
+import fnmatch
+import json
+import shutil
+from html import escape
+from importlib import resources
+
+import pytest
+from babel.messages.pofile import write_po
+
+from twentyone_edu.locale import __main__ as cli
+from twentyone_edu.locale import catalogs
+from twentyone_edu.locale.catalogs import fields
+from twentyone_edu.widgets import quiz_bank
+
+# Exercise 08.3 as the JSON held it before its Russian moved to the catalog, typed from that file.
+EXERCISE_08_3 = {
+    "question": {
+        "en": "Every player buys while below 15. Which stand rule gives the banker the largest "
+              "edge?",
+        "ru": "Каждый игрок прикупает, пока у него меньше 15. При каком правиле остановки у "
+              "банкира наибольшее преимущество?"},
+    "hints": [{"en": "Repeat the computation of section 4 with the player's policy 15.",
+               "ru": "Повторите расчёт из раздела 4 со стратегией игрока 15."}],
+    "choices": [{"en": f"Stand on {n} or more", "ru": f"Останавливаться на {n} и больше"}
+                for n in range(14, 20)],
+}
+
+
+def russian_entries():
+    return {entry.context: entry for entry in catalogs.read("quizzes", "ru") if entry.id}
+
+
+def stored_texts():
+    """(place, English) of every question, hint and choice, read from the JSON files here."""
+    folder = resources.files("twentyone_edu.data").joinpath("quizzes")
+    found = []
+    for path in sorted(folder.iterdir(), key=lambda path: path.name):
+        if not path.name.endswith(".json"):
+            continue
+        for key, entry in json.loads(path.read_text(encoding="utf-8")).items():
+            found.append((f"{key} question", entry["question"]["en"]))
+            for kind in ("hint", "choice"):
+                found += [(f"{key} {kind} {number + 1}", text["en"])
+                          for number, text in enumerate(entry.get(f"{kind}s", []))]
+    return found
+
+
+def test_every_question_hint_and_choice_is_an_entry_named_by_its_place():
+    assert list(quiz_bank.english().items()) == stored_texts()
+    assert {"04.1 question", "04.1 hint 1", "04.1 hint 2", "08.3 choice 6"} <= set(
+        quiz_bank.english())
+    assert "04.1 hint 3" not in quiz_bank.english()  # 04.1 has two hints
+
+
+def test_every_entry_is_translated_with_exactly_the_english_fields():
+    english = quiz_bank.english()
+    entries = russian_entries()
+    assert set(entries) == set(english)
+    for where, words in english.items():
+        entry = entries[where]
+        assert entry.id == words, f"{where}: the English changed, the translation did not"
+        assert not entry.fuzzy and entry.string.strip(), where
+        assert fields(entry.string) == fields(words), where
+
+
+def test_the_catalog_is_in_step_with_the_bank():
+    """`python -m twentyone_edu.locale update` would change nothing."""
+    path = catalogs.po_path("quizzes", "ru")
+    assert catalogs.updated_po("quizzes", "ru", quiz_bank.english()) == path.read_bytes()
+    assert catalogs.check("quizzes", "ru", quiz_bank.english()) == []
+
+
+def test_the_catalog_is_package_data():
+    path = catalogs.po_path("quizzes", "ru").relative_to(catalogs.LOCALE).as_posix()
+    assert fnmatch.fnmatch(path, "ru/LC_MESSAGES/*.po")  # pyproject's package-data glob
+
+
+def test_an_exercise_keeps_its_shape_with_the_russian_from_the_catalog():
+    stored = quiz_bank.exercise("08.3")
+    for part in ("question", "hints", "choices"):
+        assert stored[part] == EXERCISE_08_3[part], part
+    assert stored["answer"].startswith("t21q1:")
+    assert quiz_bank.exercise("04.1")["hints"][1] == {
+        "en": "There are eight cards of each rank in the two packs.",
+        "ru": "В двух колодах по восемь карт каждого достоинства."}
+
+
+def test_a_russian_quiz_from_the_bank_shows_the_catalogs_russian():
+    shown = quiz_bank.quiz("08.3", language="ru")
+    assert shown.question_html.value == escape(EXERCISE_08_3["question"]["ru"])
+    assert [label for label, _ in shown.answer_box.options] == [
+        choice["ru"] for choice in EXERCISE_08_3["choices"]]
+    shown.hint_button.click()
+    assert escape(EXERCISE_08_3["hints"][0]["ru"]) in shown.hints_html.value
+    shown.language_toggle.value = "en"
+    assert shown.question_html.value == escape(EXERCISE_08_3["question"]["en"])
+
+
+def test_every_russian_quiz_shows_its_catalog_entries():
+    entries = russian_entries()
+    for where in quiz_bank.english():
+        if not where.endswith(" question"):
+            continue
+        key = where.split()[0]
+        shown = quiz_bank.quiz(key, language="ru")
+        assert shown.question_html.value == escape(entries[where].string), where
+        choices = [entries[f"{key} choice {n}"].string
+                   for n in range(1, len(shown.choices or ()) + 1)]
+        assert [label for label, _ in getattr(shown.answer_box, "options", ())] == choices, key
+        for _ in shown.hints:
+            shown.hint_button.click()
+        for n in range(1, len(shown.hints) + 1):
+            assert escape(entries[f"{key} hint {n}"].string) in shown.hints_html.value, key
+
+
+@pytest.fixture
+def copied(tmp_path, monkeypatch):
+    """The package's catalogs copied to a temporary locale folder, which the checks and the
+    quizzes then read; the notebooks' catalogs are left out."""
+    folder = tmp_path / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for po in catalogs.po_path("quizzes", "ru").parent.glob("*.po"):
+        shutil.copy(po, folder)
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    monkeypatch.setattr(cli.course, "stale", lambda: [])
+    monkeypatch.setattr(cli.course, "update", lambda: [])
+    catalogs.translations.cache_clear()
+    yield folder / "quizzes.po"
+    catalogs.translations.cache_clear()
+
+
+def rewrite(path, change):
+    catalog = catalogs.read("quizzes", "ru", path.parents[2])
+    change(catalog)
+    with open(path, "wb") as po:
+        write_po(po, catalog, width=100, omit_header=False, sort_output=False,
+                 ignore_obsolete=True)
+
+
+def entry(catalog, where):
+    return catalog.get(quiz_bank.english()[where], context=where)
+
+
+def test_a_removed_translation_fails_the_check(copied, capsys):
+    assert cli.main(["check"]) == 0
+    assert "incomplete" not in capsys.readouterr().out
+    rewrite(copied, lambda catalog: catalog.delete(quiz_bank.english()["04.1 hint 2"],
+                                                   context="04.1 hint 2"))
+    assert catalogs.problems(catalogs.read("quizzes", "ru"), quiz_bank.english()) == [
+        "04.1 hint 2: missing"]
+    assert cli.main(["check"]) == 1
+    assert "quizzes.po: 04.1 hint 2: missing" in capsys.readouterr().out
+    # gettext falls back to the English: this is what the check is there to catch
+    assert quiz_bank.exercise("04.1")["hints"][1]["ru"] == quiz_bank.english()["04.1 hint 2"]
+    # the merge brings the entry back, untranslated or, as msgmerge does, fuzzy with the
+    # translation of the nearest other English text
+    assert cli.main(["update"]) == 0
+    assert catalogs.problems(catalogs.read("quizzes", "ru"), quiz_bank.english()) in (
+        ["04.1 hint 2: untranslated"], ["04.1 hint 2: fuzzy"])
+    assert cli.main(["check"]) == 1
+
+
+def emptied(catalog):
+    entry(catalog, "08.3 choice 2").string = ""
+
+
+def fuzzy(catalog):
+    entry(catalog, "00.1 question").flags.add("fuzzy")
+
+
+def field_added(catalog):
+    entry(catalog, "04.2 question").string += " {n}"
+
+
+@pytest.mark.parametrize("change, problem", [
+    (emptied, "08.3 choice 2: untranslated"),
+    (fuzzy, "00.1 question: fuzzy"),
+    (field_added, "04.2 question: the translation's fields are not []"),
+])
+def test_a_broken_russian_entry_fails_the_check(copied, capsys, change, problem):
+    rewrite(copied, change)
+    assert catalogs.problems(catalogs.read("quizzes", "ru"), quiz_bank.english()) == [problem]
+    assert cli.main(["check"]) == 1
+    assert problem in capsys.readouterr().out
+
+
+@pytest.fixture
+def edited_bank(monkeypatch):
+    """Lesson 04's bank with 04.1's question reworded in English and exercise 04.4 removed."""
+    stored = quiz_bank.lesson_exercises("04")
+    edited = {key: value for key, value in stored.items() if key != "04.4"}
+    reworded = stored["04.1"]["question"]["en"].replace("(not bust)", "(not busting)")
+    assert reworded != stored["04.1"]["question"]["en"]
+    edited["04.1"] = {**stored["04.1"], "question": {"en": reworded}}
+    original = quiz_bank.lesson_exercises
+    monkeypatch.setattr(quiz_bank, "lesson_exercises",
+                        lambda lesson: edited if lesson == "04" else original(lesson))
+
+
+def test_an_english_edit_in_the_bank_fails_the_check_until_translated(copied, edited_bank,
+                                                                       capsys):
+    english = quiz_bank.english()
+    removed = [where for where in russian_entries() if where.startswith("04.4 ")]
+    assert removed
+    found = catalogs.problems(catalogs.read("quizzes", "ru"), english)
+    assert found == ["04.1 question: translated from another English text (run update)"] + [
+        f"{where}: no such key (run update)" for where in removed]
+    assert quiz_bank.exercise("04.1")["question"]["ru"] == english["04.1 question"]
+    assert cli.main(["check"]) == 1
+    assert cli.main(["update"]) == 0  # the old translation stays, marked fuzzy; 04.4 goes
+    assert catalogs.problems(catalogs.read("quizzes", "ru"), english) == ["04.1 question: fuzzy"]
+    assert cli.main(["check"]) == 1
+    assert "quizzes.po: 04.1 question: fuzzy" in capsys.readouterr().out
