@@ -25,7 +25,7 @@ WIDGETS = [
     ("table", lambda lang: TableWidget(["Anna", "Boris", "Vera"], seed=1, language=lang), "Deal",
      "Сдать"),
     ("advice", lambda lang: AdviceExplorer(hand="10 10", language=lang), "Seen cards",
-     "Виденные карты"),
+     "Вышедшие карты"),
     ("strategy", lambda lang: StrategyExplorer(language=lang), "First card", "Первая карта"),
     ("simulation", lambda lang: SimulationExplorer(rounds=1_000, language=lang), "Run",
      "Запустить"),

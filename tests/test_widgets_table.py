@@ -142,8 +142,8 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     assert w.table.purses == {"You": 95, "Vera": 102, "Pavel": 99, "Olga": 104}
     w.language_toggle.value = "ru"
     lines = settlement_lines(w)
-    assert "Vera: 21 прикупкой против 18 у банкира — получает 2 (2× ставки) (R12)" in lines
-    assert "You: 17 против 18 у банкира — платит 5 (1× ставки) (R17)" in lines
+    assert "Vera: 21 прикупкой против 18 у банкира — получает 2 (ставка × 2) (R12)" in lines
+    assert "You: 17 против 18 у банкира — платит 5 (ставка × 1) (R17)" in lines
     assert "Раунд 1 рассчитан" in w.status.value
     conserved(w)
 

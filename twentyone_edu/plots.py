@@ -479,11 +479,11 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
                  percent: bool = True, language: str = "en") -> Figure:
     """Bars of several series over the same keys, side by side, each bar labelled with its
     value (as a percentage if `percent`) in `language`, so that the colours are never the only
-    signal; the keys 'bust' and 'natural' are worded in `language` too."""
+    signal; the keys 'bust' and 'natural' are worded in `language` too, a word to a line."""
     ylabel = words(language)["probability"] if ylabel is None else ylabel
     keys = list(keys if keys is not None else next(iter(series.values()), {}))
     fig = Figure(figsize=(6.4, 3.0), dpi=DPI)
-    fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.2)
+    fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.25)
     ax = fig.add_subplot()
     width = 0.8 / max(len(series), 1)
     colours = [BUY_COLOUR, STAND_COLOUR, EXACT_COLOUR, "#2166ac"]
@@ -499,8 +499,8 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
             ax.text(x, h, numerals.percent(h, language, 0) if percent else _number(h, language),
                     ha="center", va="bottom", fontsize=7)
     said = words(language)
-    ax.set_xticks(range(len(keys)), [said[k] if k in ("bust", "natural") else str(k)
-                                     for k in keys])
+    ax.set_xticks(range(len(keys)), [said[k].replace(" ", "\n") if k in ("bust", "natural")
+                                     else str(k) for k in keys])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
     ax.legend(fontsize=8)
     ax.yaxis.set_major_formatter(TickNumbers(language))
