@@ -145,15 +145,15 @@ def test_the_cards_in_the_shoe_take_their_plural_form(n, russian, english_words)
 
 
 @pytest.mark.parametrize("key, fields, russian", [
-    ("advice_summary", {"hand": "10 5 6", "points": 21, "kind": "жёсткие", "cards_seen": 1,
+    ("advice_summary", {"hand": "10 5 6", "points": 21, "kind": "жёсткая сумма", "cards_seen": 1,
                         "cards_unseen": 101},
-     "Рука 10 5 6: 21 очко (жёсткие); кроме неё видна 1 карта, не видна 101 карта."),
-    ("advice_summary", {"hand": "A 3", "points": 14, "kind": "мягкие", "cards_seen": 4,
+     "Рука 10 5 6: 21 очко (жёсткая сумма); кроме неё видна 1 карта, не видна 101 карта."),
+    ("advice_summary", {"hand": "A 3", "points": 14, "kind": "мягкая сумма", "cards_seen": 4,
                         "cards_unseen": 98},
-     "Рука A 3: 14 очков (мягкие); кроме неё видны 4 карты, не видно 98 карт."),
-    ("advice_summary", {"hand": "2 2", "points": 4, "kind": "жёсткие", "cards_seen": 12,
+     "Рука A 3: 14 очков (мягкая сумма); кроме неё видны 4 карты, не видно 98 карт."),
+    ("advice_summary", {"hand": "2 2", "points": 4, "kind": "жёсткая сумма", "cards_seen": 12,
                         "cards_unseen": 22},
-     "Рука 2 2: 4 очка (жёсткие); кроме неё видно 12 карт, не видны 22 карты."),
+     "Рука 2 2: 4 очка (жёсткая сумма); кроме неё видно 12 карт, не видны 22 карты."),
     ("sim_mean", {"after_rounds": 1, "mean": "+1,0000", "se": "0,0000"},
      "Среднее при моделировании после 1 раунда: +1,0000 ставки (стандартная ошибка 0,0000)."),
     ("sim_mean", {"after_rounds": 3, "mean": "−0,3333", "se": "0,6667"},
@@ -188,7 +188,7 @@ def test_the_widgets_show_the_plural_forms():
     assert table.shoe_label.value.startswith("В колоде 104 карты ·")  # two packs (R1)
     # 10 10 from two packs: 102 cards not seen, none seen besides the hand; 20 is hard
     advice = AdviceExplorer(hand="10 10", language="ru")
-    assert advice.summary.value == ("Рука 10 10: 20 очков (жёсткие); кроме неё видно 0 карт, "
+    assert advice.summary.value == ("Рука 10 10: 20 очков (жёсткая сумма); кроме неё видно 0 карт, "
                                     "не видны 102 карты.")
     chooser = BankerChooser(players=4, seed=3, trials=1_000, language="ru")
     chooser.simulate_button.click()
