@@ -30,6 +30,15 @@ def test_translated_catalogs_are_complete():
     assert not problems, f"untranslated or fuzzy (`make translations`, then translate): {problems}"
 
 
+def test_no_catalog_keeps_old_english_as_a_translator_comment():
+    """An old msgid pasted into a `# |` comment is noise a translator must read around: Poedit
+    shows the previous English of a fuzzy entry from its own `#| msgid` lines."""
+    left = {path.relative_to(ROOT).as_posix(): n
+            for path in (ROOT / "twentyone_edu" / "locale").rglob("*.po")
+            if (n := sum(line.startswith("# |") for line in path.read_text("utf-8").splitlines()))}
+    assert not left, left
+
+
 def test_every_notebook_has_a_template_and_a_russian_catalog_in_step_with_it():
     for source in course.sources():
         fresh = course.template(course.read_notebook(ROOT / source), source)

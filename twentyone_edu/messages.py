@@ -365,7 +365,7 @@ ENGLISH: dict[str, Template] = {
     "rule.decks": "packs in the shoe",
     "rule.pack": "the pack",
     "rule.face_values": "points of a jack, a queen and a king",
-    "rule.ace_soft": "the ace counts 11 or 1 (no: always 11)",
+    "rule.ace_soft": "the ace counts 11 or 1, as the hand needs (otherwise always 11)",
     "rule.two_aces_natural": "two aces are a (golden) natural",
     "rule.banker_natural_collects": "what each player pays a banker's natural, in stakes",
     "rule.banker_natural_vs_natural": "what a player who also holds a natural pays a banker's "
@@ -377,7 +377,7 @@ ENGLISH: dict[str, Template] = {
     "rule.banker_hits_soft": "the banker also buys on a soft total equal to that number",
     "rule.banker_21_collects": "what a banker who ends on a drawn 21 collects from each player, "
                                "in stakes",
-    "rule.ties_to_banker": "equal totals go to the banker (no: nothing is paid)",
+    "rule.ties_to_banker": "equal totals go to the banker (otherwise nobody pays)",
     "rule.late_additions_paid": "money added after the deal is paid on a win too",
     "rule.table_limit": "the largest stake allowed",
     "setting.yes": "yes",
