@@ -254,6 +254,20 @@ def test_update_keeps_translations_and_marks_changed_ones_fuzzy(tmp_path):
     assert changed.fuzzy and changed.string == "Банкир сдаёт по две карты."
     template = course.read_catalog(tmp_path / course.template_path(source))
     assert course.untranslated(template, po) == ["The banker deals two cards to every player."]
+    # The old English stays beside a fuzzy entry (Poedit shows it) through a second update, and
+    # never turns into a translator comment; once the entry is confirmed, it goes.
+    course.update(tmp_path)
+    written = po_file.read_text("utf-8")
+    assert '#| msgid "The banker deals two cards to each player."' in written
+    assert "# |" not in written
+    po = course.read_catalog(po_file)
+    changed = po.get("The banker deals two cards to every player.")
+    assert changed.previous_id == ["The banker deals two cards to each player."]
+    assert not changed.user_comments
+    changed.flags.discard("fuzzy")
+    po_file.write_bytes(course.catalog_bytes(po))
+    course.update(tmp_path)
+    assert "#|" not in po_file.read_text("utf-8") and "# |" not in po_file.read_text("utf-8")
 
 
 # The round trip on the real course: every unit "translated" to upper case.

@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import denormalize, read_po, write_po
 
 from . import code_prose, markdown_prose
 from .slots import Segments, Slot, TranslationError, rebuild
@@ -132,7 +132,29 @@ def new_catalog(stem: str) -> Catalog:
 def read_catalog(path: Path) -> Catalog:
     """A PO or POT file."""
     with path.open("rb") as handle:
-        return read_po(handle, locale=LANGUAGE if path.suffix == ".po" else None)
+        return _with_previous(read_po(handle, locale=LANGUAGE if path.suffix == ".po" else None))
+
+
+def _with_previous(catalog: Catalog) -> Catalog:
+    """The catalog with each fuzzy entry's previous English back in place: Babel writes it as
+    `#| msgid …` lines but reads those lines back as comments `| msgid …`. An entry that is no
+    longer fuzzy loses them, as in Poedit."""
+    for entry in catalog:
+        lines = [comment[1:].strip() for comment in entry.user_comments if comment.startswith("|")]
+        if not lines:
+            continue
+        entry.user_comments = [comment for comment in entry.user_comments
+                               if not comment.startswith("|")]
+        previous: list[str] = []
+        for line in lines:
+            keyword, _, rest = line.partition(" ")
+            if keyword in ("msgid", "msgid_plural"):
+                previous.append(rest)
+            elif previous and line.startswith('"'):
+                previous[-1] += "\n" + line
+        if entry.fuzzy:
+            entry.previous_id = [denormalize(text) for text in previous]
+    return catalog
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:
@@ -170,7 +192,11 @@ def update(root: Path = ROOT) -> list[PurePosixPath]:
             written.append(template_path(source))
         po_file = root / catalog_path(source)
         po = read_catalog(po_file) if po_file.exists() else new_catalog(source.stem)
+        previous = {(entry.id, entry.context): entry.previous_id for entry in po if entry.fuzzy}
         po.update(pot, update_header_comment=False, update_creation_date=True)
+        for entry in po:  # Babel forgets the previous English of an entry still fuzzy
+            if entry.fuzzy and not entry.previous_id:
+                entry.previous_id = previous.get((entry.id, entry.context), [])
         if _write_if_changed(po_file, po):
             written.append(catalog_path(source))
     return written
