@@ -10,7 +10,6 @@ from html import escape
 from importlib import resources
 
 import pytest
-from babel.messages.pofile import write_po
 
 from twentyone_edu.locale import __main__ as cli
 from twentyone_edu.locale import catalogs
@@ -137,9 +136,7 @@ def copied(tmp_path, monkeypatch):
 def rewrite(path, change):
     catalog = catalogs.read("quizzes", "ru", path.parents[2])
     change(catalog)
-    with open(path, "wb") as po:
-        write_po(po, catalog, width=100, omit_header=False, sort_output=False,
-                 ignore_obsolete=True)
+    path.write_bytes(catalogs.po_bytes(catalog))
 
 
 def entry(catalog, where):

@@ -8,7 +8,6 @@ import re
 import shutil
 
 import pytest
-from babel.messages.pofile import write_po
 
 from twentyone_edu.locale import __main__ as cli
 from twentyone_edu.locale import catalogs
@@ -77,9 +76,7 @@ def copied(tmp_path, monkeypatch):
 def rewrite(path, change):
     catalog = catalogs.read("widgets", "ru", path.parents[2])
     change(catalog)
-    with open(path, "wb") as po:
-        write_po(po, catalog, width=100, omit_header=False, sort_output=False,
-                 ignore_obsolete=True)
+    path.write_bytes(catalogs.po_bytes(catalog))
 
 
 def test_a_missing_russian_entry_fails_the_check(copied, capsys):

@@ -71,7 +71,6 @@ def updated_po(domain: str, language: str, english: Mapping[str, Template],
     a new key comes untranslated, a changed English text fuzzy, a removed key goes), as the .po
     file's bytes."""
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
 
     catalog = read(domain, language, root)
     template = Catalog(domain=domain, project=PROJECT, fuzzy=False,
@@ -83,6 +82,13 @@ def updated_po(domain: str, language: str, english: Mapping[str, Template],
     catalog.update(template, update_header_comment=False)
     catalog.obsolete.clear()
     catalog.msgid_bugs_address = BUGS
+    return po_bytes(catalog)
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    """A catalog as its .po file's bytes, as every writer of the package's catalogs writes it."""
+    from babel.messages.pofile import write_po
+
     written = BytesIO()
     write_po(written, catalog, width=100, omit_header=False, sort_output=False,
              ignore_obsolete=True)
