@@ -13,6 +13,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
 from twentyone_edu import plots
+from twentyone_edu.locale import catalogs
 
 # Holding 20 (two tens) from a fresh 2-pack shoe: 102 unseen cards; 8 aces make 21, the other
 # 94 cards bust the hand. Counted by hand, not by the engine.
@@ -149,7 +150,7 @@ def test_cyrillic_labels_have_glyphs():
         fig = plots.outcome_bars(TWENTY, title="Ещё одна карта", xlabel="очки",
                                  ylabel="вероятность", bust_label="перебор")
         plots.to_png(fig)
-        chart = plots.ConvergenceChart(100, 0.0, title="Симуляция и точное значение")
+        chart = plots.ConvergenceChart(100, 0.0, title="Моделирование и точное значение")
         chart.png(np.zeros(10), 1.0, 0.0)
 
 
@@ -201,3 +202,13 @@ def test_the_default_labels_are_worded_in_the_figures_language():
     assert "75,0\u00a0% × (+1)" in weights and "результат −1" in weights
     assert "среднее +0,500" in weights
     assert "карта 2" in _texts(figures["deal_order"]("ru"))
+
+
+def test_the_default_words_of_the_figures_come_from_the_engine_catalog():
+    english, russian = plots.words("en"), plots.words("ru")
+    assert english.keys() == russian.keys() and len(english) > 20
+    assert (english["bust"], russian["bust"]) == ("bust", "перебор")
+    assert all(re.search("[а-яё]", word) for word in russian.values())
+    for key in ("result", "average", "deal_card"):  # a number goes where the `{}` is
+        assert english[key].count("{}") == russian[key].count("{}") == 1
+    assert catalogs.fields("карта") != catalogs.fields("card {}")  # the check sees a lost {}

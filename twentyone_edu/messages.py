@@ -390,6 +390,33 @@ ENGLISH: dict[str, Template] = {
     "variant.german_vingt_un": "German vingt-un (1857)",
     "variant.hoyle_vingt_un": "English vingt-un (Hoyle)",
     "variant.blackjack": "casino blackjack, simplified",
+    # plots.py: the default labels of the figures (a `{}` is a number)
+    "plot.outcome_title": "One more card",
+    "plot.outcome_x": "total after one more card",
+    "plot.probability": "probability",
+    "plot.bust": "bust",
+    "plot.natural": "natural",
+    "plot.heatmap_title": "Buy minus stand",
+    "plot.first_card": "first card",
+    "plot.second_card": "second card",
+    "plot.buy_minus_stand": "value of buying − standing",
+    "plot.sim_title": "Simulation and exact value",
+    "plot.rounds_played": "rounds played",
+    "plot.mean_result": "mean result per round",
+    "plot.exact_value": "exact value",
+    "plot.band": "exact ± 2 standard errors",
+    "plot.running_mean": "simulated running mean",
+    "plot.shoe_title": "The unseen cards",
+    "plot.card": "card",
+    "plot.how_many": "how many",
+    "plot.favourable": "favourable",
+    "plot.other": "other",
+    "plot.weights_title": "An average as weights",
+    "plot.chance": "chance",
+    "plot.result": "result {}",
+    "plot.average": "average {}",
+    "plot.deal_title": "The order of the deal",
+    "plot.deal_card": "card {}",
     # locale/: the build of the Russian course
     "translation": "{detail}",
 }
@@ -398,6 +425,14 @@ ENGLISH: dict[str, Template] = {
 def english(code: str, params: dict[str, object]) -> str:
     """The message `code` in English with its parameters filled in."""
     return say(code, params, "en")
+
+
+def template(code: str, language: str = "en") -> str:
+    """The text of the message `code` in `language`, its fields not filled in."""
+    text = ENGLISH[code]
+    if not isinstance(text, str):
+        raise TypeError(f"{code!r} is worded by its count: use say()")
+    return catalogs.translations(DOMAIN, language).pgettext(code, text)
 
 
 def say(code: str, params: dict[str, object], language: str = "en") -> str:

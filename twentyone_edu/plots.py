@@ -2,7 +2,7 @@
 
 Every function returns a `matplotlib.figure.Figure` built with the object API (no pyplot state,
 so it works headless with Agg). Labels are arguments; a label left out is worded in `language`
-from WORDS, and `language` writes the numbers on a figure as that language does (numerals.py:
+(`words`), and `language` writes the numbers on a figure as that language does (numerals.py:
 7,8 % and −0,1 in Russian). Colour never carries meaning alone: bars and cells are labelled.
 """
 
@@ -28,7 +28,7 @@ from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
 from . import numerals
 from .errors import RuleError
-from .messages import message
+from .messages import ENGLISH, message, template
 from .results import Outcome
 from .validate import bounded, chance, quote, real, refuse, short_text, whole
 
@@ -38,42 +38,12 @@ LONGEST_LABEL = 200  # characters of a title or an axis label
 MAX_POINTS = 20_000_000  # rounds in a running mean: simulate.MAX_ROUNDS
 LARGEST = 10**6  # stakes: far beyond any result of a round, small enough to draw
 
-# The default labels in each language; `{}` is a number, written by numerals.py.
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "outcome_title": "One more card", "outcome_x": "total after one more card",
-        "probability": "probability", "bust": "bust", "natural": "natural",
-        "heatmap_title": "Buy minus stand", "first_card": "first card",
-        "second_card": "second card", "buy_minus_stand": "value of buying − standing",
-        "sim_title": "Simulation and exact value", "rounds_played": "rounds played",
-        "mean_result": "mean result per round", "exact_value": "exact value",
-        "band": "exact ± 2 standard errors", "running_mean": "simulated running mean",
-        "shoe_title": "The unseen cards", "card": "card", "how_many": "how many",
-        "favourable": "favourable", "other": "other",
-        "weights_title": "An average as weights", "chance": "chance", "result": "result {}",
-        "average": "average {}",
-        "deal_title": "The order of the deal", "deal_card": "card {}",
-    },
-    "ru": {
-        "outcome_title": "Ещё одна карта", "outcome_x": "очки после ещё одной карты",
-        "probability": "вероятность", "bust": "перебор", "natural": "натуральное 21",
-        "heatmap_title": "Прикупить минус остановиться", "first_card": "первая карта",
-        "second_card": "вторая карта", "buy_minus_stand": "выгода прикупа против «хватит»",
-        "sim_title": "Симуляция и точное значение", "rounds_played": "сыграно раундов",
-        "mean_result": "средний результат за раунд", "exact_value": "точное значение",
-        "band": "точное ± 2 стандартные ошибки", "running_mean": "среднее по симуляции",
-        "shoe_title": "Невидимые карты", "card": "карта", "how_many": "сколько",
-        "favourable": "благоприятные", "other": "прочие",
-        "weights_title": "Среднее как взвешенная сумма", "chance": "вероятность",
-        "result": "результат {}", "average": "среднее {}",
-        "deal_title": "Порядок сдачи", "deal_card": "карта {}",
-    },
-}
-
-
 def words(language: str) -> dict[str, str]:
-    """The default labels of the figures in `language` ('en' or 'ru')."""
-    return WORDS[numerals.check_language(language)]
+    """The default labels of the figures in `language` ('en' or 'ru'): the engine's messages
+    "plot.<key>" (a `{}` in one is a number, written by numerals.py)."""
+    numerals.check_language(language)
+    return {code.removeprefix("plot."): template(code, language)
+            for code in ENGLISH if code.startswith("plot.")}
 
 
 def _number(value: float, language: str, sign: bool = False) -> str:

@@ -59,10 +59,11 @@ def translations(domain: str, language: str) -> gettext.NullTranslations:
 
 
 def fields(template: Template) -> set[str]:
-    """The names of the format fields of a template (of both forms, for a plural)."""
+    """The names of the format fields of a template (of both forms, for a plural); a
+    positional field `{}` is named ''."""
     texts = [template] if isinstance(template, str) else list(template[:2])
     return {name.split(".")[0].split("[")[0] for text in texts
-            for _, name, _, _ in string.Formatter().parse(text) if name}
+            for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
 def updated_po(domain: str, language: str, english: Mapping[str, Template],
