@@ -167,8 +167,9 @@ class TableWidget(Bilingual, widgets.VBox):
                                      "tw_names")
         self._label(self.names_box, "tw_names_help", "placeholder")
         self.you_box = self._label(widgets.Dropdown(style=_WIDE), "tw_you")
-        self.threshold_box = self._label(widgets.Dropdown(
-            options=THRESHOLDS, value=threshold, style=_WIDE), "tw_threshold")
+        self.threshold_box = self._label(widgets.Dropdown(  # wide enough for 17 behind any label
+            options=THRESHOLDS, value=threshold, style=_WIDE,
+            layout=widgets.Layout(width="auto")), "tw_threshold")
         options = list(VARIANTS.values())
         self.rules_box = self._label(widgets.Dropdown(
             options=[(r.name, r) for r in options + ([rules] if rules not in options else [])],
