@@ -16,7 +16,7 @@ import time
 
 from benchmarks.timing import best_seconds, report
 from twentyone_edu import HISTORICAL, VARIANTS, exact, symbolic
-from twentyone_edu.rules import RuleSet
+from twentyone_edu.game.rules import RuleSet
 
 
 def _best_seconds(run, repeats: int = 3, rule_tables: bool = True, clock=time.perf_counter):
@@ -39,7 +39,7 @@ def _peak_megabytes(call: str) -> float:
     carry over the parent's peak on Linux).
     """
     code = ("import re; from twentyone_edu import exact, symbolic, HISTORICAL, VARIANTS; "
-            "from twentyone_edu.rules import RuleSet; "
+            "from twentyone_edu.game.rules import RuleSet; "
             "peak = lambda: int(re.search(r'VmHWM:\\s+(\\d+)', "
             "open('/proc/self/status').read()).group(1)); "
             f"before = peak(); {call}; print((peak() - before) / 1024)")

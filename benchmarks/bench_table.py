@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from benchmarks.timing import report
-from twentyone_edu.table import Table
+from twentyone_edu.game.table import Table
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Darya", "Egor", "Zoya", "Ilya", "Kira", "Lev",
          "Mila", "Nikita"]

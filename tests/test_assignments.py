@@ -12,7 +12,7 @@ import pytest
 
 import twentyone_edu as t21
 from twentyone_edu import assignments, exact
-from twentyone_edu.assignments import AssignmentError, draw, numbers
+from twentyone_edu.course.assignments import AssignmentError, draw, numbers
 
 STUDENTS = [f"s{i:03d}" for i in range(12)]
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from twentyone_edu import VARIANTS, Card, CardError, HandValue, Shoe, hand_value, parse_cards
-from twentyone_edu.cards import parse_card
+from twentyone_edu.game.cards import parse_card
 
 # ----- parsing (R1) -----
 

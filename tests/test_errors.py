@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from twentyone_edu import HISTORICAL, RuleSet, Shoe, hand_value, settle, symbolic
-from twentyone_edu.cards import card_points
-from twentyone_edu.errors import CardError, RuleError, StakeError, TwentyOneError
-from twentyone_edu.rules import variant
+from twentyone_edu import HISTORICAL, VARIANTS, RuleSet, Shoe, hand_value, settle, symbolic
+from twentyone_edu.game.hands import card_points
+from twentyone_edu.game.rules import variant
+from twentyone_edu.words.errors import CardError, RuleError, StakeError, TwentyOneError
 
 
 class Junk:
@@ -32,7 +32,7 @@ CASES = [  # (what is called, the bad value, the error expected)
     *[(lambda bad=bad: card_points("K", bad), bad, CardError)
       for bad in (None, 2.5, "", "abc", ["junk", 3], -1, 10**9, {"a": 1}, (), (10, 10))],
     *[(lambda bad=bad: hand_value("K Q", bad), bad, CardError)
-      for bad in (2.5, "", "ochko", ["junk", 3], -1, JUNK, {"a": 1})],
+      for bad in (2.5, "", "no", "Ochko", ["junk", 3], -1, JUNK, {"a": 1})],
     *[(lambda bad=bad: Shoe.fresh(2, bad), bad, CardError) for bad in (["junk", 3], {"a": 1})],
     *[(lambda bad=bad: Shoe.from_counts(bad), bad, CardError)
       for bad in (None, 2.5, "", ["junk", 3], -1, 10**9, JUNK, ())],
@@ -100,4 +100,6 @@ def test_good_input_still_works():
     assert RuleSet(face_values=[2, 3, 4]).face_values == (2, 3, 4)
     assert RuleSet(player_natural_pays="3/2").player_natural_pays == Fraction(3, 2)
     assert settle(19, 18, "ochko", stake=Fraction(1, 2)) == Fraction(1, 2)
+    assert hand_value("A A", "ochko") == hand_value("A A", VARIANTS["ochko"]) == (21, False, True,
+                                                                                    False)
     assert symbolic.first_ace_probability(1, 104, 8) == Fraction(8, 104)

@@ -7,9 +7,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, Shoe, banker_hands, exact, hand_value
-from twentyone_edu.composition import fresh_counts, value_classes
-from twentyone_edu.errors import CardError, IllegalAction, RuleError
+from twentyone_edu import HISTORICAL, VARIANTS, Shoe, exact, hand_value
+from twentyone_edu.exact import banker_hands
+from twentyone_edu.exact.composition import fresh_counts, value_classes
+from twentyone_edu.words.errors import CardError, IllegalAction, RuleError
 
 # --- Numbers worked out by hand -------------------------------------------------------------
 

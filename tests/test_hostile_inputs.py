@@ -41,8 +41,8 @@ from twentyone_edu import (
     simulate,
     symbolic,
 )
-from twentyone_edu.cards import card_points
-from twentyone_edu.table import Table
+from twentyone_edu.game.hands import card_points
+from twentyone_edu.game.table import Table
 from twentyone_edu.widgets import (
     AdviceExplorer,
     BankerChooser,
@@ -189,6 +189,10 @@ ENGINE = {  # where the hostile value goes -> the call
     "Shoe.fresh decks": lambda x: Shoe.fresh(x),
     "Shoe.fresh pack": lambda x: Shoe.fresh(1, x),
     "Shoe.from_counts": lambda x: Shoe.from_counts(x),
+    "Shoe counts": lambda x: Shoe(x),
+    "Shoe count": lambda x: Shoe((("A", x), ("K", 3))),
+    "Shoe rank": lambda x: Shoe(((x, 4),)),
+    "Shoe pair": lambda x: Shoe((x,)),
     "Shoe.from_counts count": lambda x: Shoe.from_counts({"A": x, "K": 3}),
     "Shoe.count": lambda x: Shoe.fresh(1).count(x),
     "Shoe.remove": lambda x: Shoe.fresh(1).remove(x),
@@ -454,6 +458,43 @@ def test_the_names_box_refuses_sixty_thousand_names_at_once():
     bounded_call(w.new_table_button.click)
     assert "characters" in w.message.value and w.table is table
     assert w.message.unexpected == []
+
+
+@pytest.mark.parametrize(("counts", "code"), [
+    ((("A", -5), ("K", 10), ("5", 3)), "count_not_count"),
+    ((("A", 10**9),), "shoe_too_large"),
+    ((("A", 10**40),), "shoe_far_too_large"),
+    ((("K", 417),), "shoe_too_large"),
+    (tuple((rank, 33) for rank in t21.RANKS), "shoe_too_large"),
+    (None, "counts_not_pairs"),
+    ({"A": 4}, "counts_not_pairs"),
+    ("A4", "counts_not_pairs"),
+    ((("Z", 5),), "card_rank"),
+    ((("A", 4), ("A", 4)), "rank_twice"),
+    ((("A", 2.0),), "count_not_count"),
+    ((("A", True),), "count_not_count"),
+    ((("A", 4, 1),), "counts_not_pairs"),
+])
+def test_a_shoe_that_cannot_exist_cannot_be_built(counts, code):
+    """Shoe(...) checks its counts where it is made (R1), so the engine never sees a negative
+    count, a rank that is not one, or more than eight packs; the error names the bad value."""
+    with pytest.raises(t21.CardError) as refused:
+        Shoe(counts)
+    assert refused.value.code == code
+
+
+def test_a_bad_shoe_never_reaches_the_engine():
+    """The issue's example: a shoe with −5 aces once gave chances of −5/6 and 3/2."""
+    with pytest.raises(t21.CardError, match="-5"):
+        exact.draw_distribution("K 5", shoe=Shoe((("A", -5), ("K", 10), ("5", 3))))
+
+
+def test_a_shoe_is_the_same_shoe_however_its_counts_are_written():
+    """Counts in any order, with or without the empty ranks, numpy counts too: one shoe."""
+    plain = Shoe.from_counts({"A": 4, "K": 4})
+    assert Shoe((("K", 4), ("A", 4))) == plain == Shoe([["A", np.int64(4)], ("K", 4), ("5", 0)])
+    assert hash(Shoe((("K", 4), ("A", 4)))) == hash(plain) and len(plain) == 8
+    assert Shoe(plain.counts) == plain and Shoe(()) == Shoe.from_counts({})
 
 
 def test_a_long_s_is_not_a_spade():

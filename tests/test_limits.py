@@ -16,29 +16,21 @@ import pytest
 from bruteforce import round_value as brute_round_value
 from bruteforce import shoe_of
 
-from twentyone_edu import (
-    HISTORICAL,
-    VARIANTS,
-    Shoe,
-    banker_hands,
-    exact,
-    limits,
-    residues,
-    symbolic,
-)
-from twentyone_edu.cards import RANKS
-from twentyone_edu.composition import fresh_counts, value_classes
-from twentyone_edu.errors import CardError, RuleError
-from twentyone_edu.rules import RuleSet
-from twentyone_edu.strategy import caps_for
+from twentyone_edu import HISTORICAL, VARIANTS, Shoe, exact, symbolic
+from twentyone_edu.exact import banker_hands, limits, residues
+from twentyone_edu.exact.composition import fresh_counts, value_classes
+from twentyone_edu.exact.strategy import caps_for
+from twentyone_edu.game.cards import MOST_CARDS, MOST_PACKS, RANKS
+from twentyone_edu.game.rules import RuleSet
+from twentyone_edu.words.errors import CardError, RuleError
 
 # --- Refused, with the limit named ----------------------------------------------------------
 
 @pytest.mark.parametrize("counts", [{"A": 10**30}, {"K": 417}, {r: 10**6 for r in RANKS},
                                     {r: 33 for r in RANKS}])
 def test_a_shoe_larger_than_eight_packs_is_refused(counts):
-    with pytest.raises(CardError, match=f"at most {limits.MOST_PACKS} packs.*"
-                                        f"{limits.MOST_CARDS} cards"):
+    with pytest.raises(CardError, match=f"at most {MOST_PACKS} packs.*"
+                                        f"{MOST_CARDS} cards"):
         Shoe.from_counts(counts)
 
 

@@ -12,8 +12,9 @@ from pathlib import Path, PurePosixPath
 import pytest
 from babel.messages.catalog import Catalog
 
-from twentyone_edu.locale import code_prose, course, markdown_prose
-from twentyone_edu.locale.slots import Slot, TranslationError, rebuild
+from twentyone_edu.course import code_prose, markdown_prose
+from twentyone_edu.course import translation as course
+from twentyone_edu.course.slots import Slot, TranslationError, rebuild
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,9 +11,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 import twentyone_edu
-from twentyone_edu import messages
-from twentyone_edu.locale.catalogs import fields
-from twentyone_edu.messages import ENGLISH, po_path, say
+from twentyone_edu.words import messages
+from twentyone_edu.words.catalogs import fields
+from twentyone_edu.words.messages import ENGLISH, po_path
+from twentyone_edu.words.wording import say
 
 PACKAGE = pathlib.Path(twentyone_edu.__file__).parent
 
@@ -117,14 +118,14 @@ def test_the_catalog_is_package_data():
 
 
 def test_every_kind_of_table_event_has_words():
-    from twentyone_edu.table import EVENT_KINDS
+    from twentyone_edu.game.events import EVENT_KINDS
 
     assert {kind for kind in EVENT_KINDS if kind != "payment"} <= \
         {code.removeprefix("event.") for code in ENGLISH if code.startswith("event.")}
 
 
 def test_the_catalog_is_in_step_with_the_english():
-    """`python -m twentyone_edu.locale.engine` would change nothing."""
+    """`python -m twentyone_edu.locale update` would leave the engine catalog as it is."""
     assert messages.updated_po("ru") == po_path("ru").read_bytes()
 
 

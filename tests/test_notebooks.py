@@ -444,7 +444,7 @@ def test_uses_only_the_public_api(path):
 def test_the_public_api_check_can_fail():
     assert _private_uses("from twentyone_edu import exact\nexact._memo.clear()")
     assert _private_uses("import twentyone_edu as t21\nt21.cards._RANK_NAMES")
-    assert _private_uses("from twentyone_edu.banker_hands import distribution")
+    assert _private_uses("from twentyone_edu.exact.banker_hands import distribution")
     assert _private_uses("from twentyone_edu.widgets import _guard")
     assert not _private_uses("import twentyone_edu as t21\nfrom twentyone_edu import exact\n"
                              "t21.__version__, exact.round_value(17)")

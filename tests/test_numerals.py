@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from twentyone_edu import numerals
-from twentyone_edu.errors import RuleError, TwentyOneError
-from twentyone_edu.numerals import (
+from twentyone_edu.widgets.quiz import parse_answer
+from twentyone_edu.words.errors import RuleError, TwentyOneError
+from twentyone_edu.words.numerals import (
     NotANumber,
     count,
     decimal,
@@ -20,7 +21,6 @@ from twentyone_edu.numerals import (
     read,
     signed,
 )
-from twentyone_edu.widgets.quiz import parse_answer
 
 NB, NARROW, MINUS = "\u00a0", "\u202f", "\u2212"  # no-break space, narrow no-break, minus sign
 

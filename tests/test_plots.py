@@ -13,7 +13,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
 from twentyone_edu import plots
-from twentyone_edu.locale import catalogs
+from twentyone_edu.words import catalogs
 
 # Holding 20 (two tens) from a fresh 2-pack shoe: 102 unseen cards; 8 aces make 21, the other
 # 94 cards bust the hand. Counted by hand, not by the engine.

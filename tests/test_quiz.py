@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentyone_edu.errors import RuleError, TwentyOneError
-from twentyone_edu.numerals import count, decimal, percent
 from twentyone_edu.widgets import quiz_bank
 from twentyone_edu.widgets.common import escape
 from twentyone_edu.widgets.quiz import (
@@ -23,6 +21,8 @@ from twentyone_edu.widgets.quiz import (
     parse_answer,
     rounded_forms,
 )
+from twentyone_edu.words.errors import RuleError, TwentyOneError
+from twentyone_edu.words.numerals import count, decimal, percent
 
 # P(21) holding 20 (two tens) from a fresh 2-pack shoe: 102 unseen cards, 8 of them aces,
 # so 8/102 = 4/51 = 0.0784313725... (long division: 4/51 = 0.07843 13725 49...).

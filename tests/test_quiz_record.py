@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from twentyone_edu.errors import RuleError
 from twentyone_edu.widgets import make_answer_token, quiz, quiz_bank, quiz_record
+from twentyone_edu.words.errors import RuleError
 
 BANK = {
     "98.1": {"question": {"en": "1/2 + 1/4?"}, "answer": make_answer_token("3/4")},

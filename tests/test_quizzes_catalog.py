@@ -12,9 +12,9 @@ from importlib import resources
 import pytest
 
 from twentyone_edu.locale import __main__ as cli
-from twentyone_edu.locale import catalogs
-from twentyone_edu.locale.catalogs import fields
 from twentyone_edu.widgets import quiz_bank
+from twentyone_edu.words import catalogs
+from twentyone_edu.words.catalogs import fields
 
 # Exercise 08.3 as the JSON held it before its Russian moved to the catalog, typed from that file.
 EXERCISE_08_3 = {

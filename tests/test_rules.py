@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from twentyone_edu import HISTORICAL, VARIANTS, RuleError, RuleSet, settle, variant
-from twentyone_edu.rules import variant_title
+from twentyone_edu.game.rules import variant_title
 
 PLAYER_TOTALS = range(4, 21)   # a player's total below 21 (4 = two twos)
 BANKER_TOTALS = range(4, 21)   # a banker's total below 21 (he may stand low by hand, R14)

@@ -10,7 +10,7 @@ import pytest
 from bruteforce import first_ace_by_seat
 
 from twentyone_edu import HISTORICAL, VARIANTS, Shoe, exact, hand_value, settle, simulate
-from twentyone_edu.errors import CardError, RuleError, TwentyOneError
+from twentyone_edu.words.errors import CardError, RuleError, TwentyOneError
 
 SMALL_FRENCH = Shoe.from_counts({"A": 2, "2": 3, "3": 2, "6": 2, "9": 2, "10": 2, "K": 2})
 SMALL_RUSSIAN = Shoe.from_counts({"A": 3, "6": 2, "7": 1, "10": 2, "J": 2, "Q": 2, "K": 2})

@@ -9,8 +9,8 @@ import sympy as sp
 from bruteforce import first_ace_by_seat
 
 from twentyone_edu import RANKS, Shoe, exact, hand_value, symbolic
-from twentyone_edu.errors import CardError, RuleError, TwentyOneError
-from twentyone_edu.symbolic import a, n, t, u
+from twentyone_edu.exact.symbolic import a, n, t, u
+from twentyone_edu.words.errors import CardError, RuleError, TwentyOneError
 
 
 def test_natural_probability_two_packs_by_hand():

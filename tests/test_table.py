@@ -20,7 +20,8 @@ from twentyone_edu import (
     StakeError,
     TwentyOneError,
 )
-from twentyone_edu.table import EVENT_KINDS, PHASES, Table, format_money
+from twentyone_edu.game.events import EVENT_KINDS
+from twentyone_edu.game.table import PHASES, Table, format_money
 
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUIT_ORDER = ["♠", "♥", "♦", "♣"]

@@ -9,7 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from twentyone_edu import VARIANTS, Card, TwentyOneError, hand_value
-from twentyone_edu.table import PHASES, Table
+from twentyone_edu.game.table import PHASES, Table
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Darya", "Egor", "Zoya", "Ilya", "Kira", "Lev",
          "Mila", "Nikita"]

@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 from test_table_properties import NAMES, every_card
 
-from twentyone_edu.errors import IllegalAction, StakeError
-from twentyone_edu.table import PHASES, Table
+from twentyone_edu.game.table import PHASES, Table
+from twentyone_edu.words.errors import IllegalAction, StakeError
 
 THREADS = 4
 MOVES = 400  # per thread

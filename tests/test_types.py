@@ -1,4 +1,4 @@
-"""The public results have, at run time, exactly the shapes twentyone_edu.results declares."""
+"""The public results have, at run time, exactly the shapes twentyone_edu.exact.results declares."""
 
 import types
 from fractions import Fraction
@@ -7,8 +7,10 @@ from typing import Literal, Union, get_args, get_origin, get_type_hints, is_type
 import pytest
 
 import twentyone_edu as t21
-from twentyone_edu import exact, results, simulate
-from twentyone_edu.table import Event, Table
+from twentyone_edu import exact, simulate
+from twentyone_edu.exact import results
+from twentyone_edu.game import cards, rules
+from twentyone_edu.game.table import Event, Table
 
 OUTCOMES = {"natural", "bust", *range(2, 22)}  # every way a hand can end (R3, R12, R13)
 ONE_PACK = t21.Shoe.fresh(1)
@@ -114,9 +116,10 @@ def test_simulation_results():
 
 
 def test_the_type_names_are_exported_in_order():
-    names = ["AdviceRow", "BankPrice", "DecisionRow", "DecisionValues", "Distribution",
-             "HandLike", "Outcome", "Policy", "RulesLike", "StrategyRow"]
-    for name in names:
-        assert name in t21.__all__ and getattr(t21, name) is getattr(results, name)
+    homes = {"AdviceRow": results, "BankPrice": results, "DecisionRow": results,
+             "DecisionValues": results, "Distribution": results, "HandLike": cards,
+             "Outcome": rules, "Policy": results, "RulesLike": rules, "StrategyRow": results}
+    for name, home in homes.items():
+        assert name in t21.__all__ and getattr(t21, name) is getattr(home, name)
     classes = [name for name in t21.__all__ if name[0].isupper() and not name.isupper()]
     assert classes == sorted(classes)

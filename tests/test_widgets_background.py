@@ -16,7 +16,7 @@ import pytest
 from test_widgets_table import NAMES, arrange, olga_banks
 
 from twentyone_edu import plots
-from twentyone_edu.rules import VARIANTS
+from twentyone_edu.game.rules import VARIANTS
 from twentyone_edu.widgets import (
     AdviceExplorer,
     SimulationExplorer,

@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from twentyone_edu import CardError, parse_cards
-from twentyone_edu.validate import quote
 from twentyone_edu.widgets.card_faces import CardsView, card_name, card_svg, hand_html
 from twentyone_edu.widgets.common import MessageLine, escape
+from twentyone_edu.words.validate import quote
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,10 +10,10 @@ import shutil
 import pytest
 
 from twentyone_edu.locale import __main__ as cli
-from twentyone_edu.locale import catalogs
-from twentyone_edu.locale.catalogs import fields
 from twentyone_edu.widgets import AdviceExplorer, BankerChooser, TableWidget
 from twentyone_edu.widgets.i18n import COUNTED, TEXT, english, text
+from twentyone_edu.words import catalogs
+from twentyone_edu.words.catalogs import fields
 
 NBSP = "\u202f"  # the thin no-break space that groups Russian thousands
 

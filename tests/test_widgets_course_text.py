@@ -8,7 +8,6 @@ from fractions import Fraction
 import pytest
 
 from twentyone_edu import Table, exact, hand_value
-from twentyone_edu.errors import RuleError
 from twentyone_edu.widgets import (
     AdviceExplorer,
     BankerChooser,
@@ -22,6 +21,7 @@ from twentyone_edu.widgets import (
 )
 from twentyone_edu.widgets.explorer import exact_html
 from twentyone_edu.widgets.i18n import COUNTED, TEXT, counted, ordinal, text
+from twentyone_edu.words.errors import RuleError
 
 DETAILS = re.compile(r"<details class='t21-exact'[^>]*><summary>([^<]*)</summary>"
                      r"<code[^>]*>([^<]*)</code></details>")

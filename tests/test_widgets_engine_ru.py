@@ -11,11 +11,12 @@ import pytest
 from widget_text import shown
 
 from twentyone_edu import TwentyOneError, exact
-from twentyone_edu.cards import Card, Shoe, hand_value, parse_cards
-from twentyone_edu.messages import ENGLISH
-from twentyone_edu.rules import variant
-from twentyone_edu.table import Table
+from twentyone_edu.game.cards import Card, Shoe, parse_cards
+from twentyone_edu.game.hands import hand_value
+from twentyone_edu.game.rules import variant
+from twentyone_edu.game.table import Table
 from twentyone_edu.widgets import AdviceExplorer, TableWidget
+from twentyone_edu.words.messages import ENGLISH
 
 
 def error_of(action) -> TwentyOneError:

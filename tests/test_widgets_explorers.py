@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentyone_edu import exact
-from twentyone_edu.rules import VARIANTS
+from twentyone_edu.game.rules import VARIANTS
 from twentyone_edu.widgets import AdviceExplorer, SimulationExplorer, StrategyExplorer, explorer
 from twentyone_edu.widgets.advice import CLASSIC_HANDS
 from twentyone_edu.widgets.i18n import TEXT, text

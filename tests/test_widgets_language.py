@@ -74,8 +74,8 @@ def test_setting_the_language_relabels_everything_live(name, build, english, rus
 def test_an_unknown_language_is_refused_and_changes_nothing(name, build, english, russian):
     w = build("en")
     before = shown(w)
-    with pytest.raises(RuleError, match="language='de' is not available"):
+    with pytest.raises(RuleError, match="language='de' is not valid"):
         w.language = "de"
     assert w.language == "en" and w.language_toggle.value == "en" and shown(w) == before
-    with pytest.raises(RuleError, match="language='fr' is not available"):
+    with pytest.raises(RuleError, match="language='fr' is not valid"):
         build("fr")

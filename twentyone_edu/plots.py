@@ -26,11 +26,12 @@ from matplotlib.image import imsave
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
-from . import numerals
-from .errors import RuleError
-from .messages import ENGLISH, message, template
-from .results import Outcome
-from .validate import bounded, chance, quote, real, refuse, short_text, whole
+from .game.rules import Outcome
+from .words import numerals
+from .words.errors import RuleError
+from .words.messages import ENGLISH, message
+from .words.validate import bounded, chance, quote, real, refuse, short_text, whole
+from .words.wording import template
 
 BUY_COLOUR, STAND_COLOUR, BUST_COLOUR, EXACT_COLOUR = "#1b7837", "#762a83", "#b2182b", "#d95f02"
 DPI = 80

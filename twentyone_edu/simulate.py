@@ -20,12 +20,12 @@ from math import sqrt
 
 import numpy as np
 
-from .cards import Shoe, hand_value
-from .composition import value_classes
-from .errors import CardError, RuleError
-from .results import Outcome, RulesLike
-from .rules import HISTORICAL, RuleSet, settle
-from .validate import answer, is_whole, quote, rule_set, seed_of, whole
+from .exact.composition import value_classes
+from .game.cards import Shoe
+from .game.hands import hand_value
+from .game.rules import HISTORICAL, Outcome, RuleSet, RulesLike, rule_set, settle
+from .words.errors import CardError, RuleError
+from .words.validate import answer, is_whole, quote, seed_of, whole
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms

@@ -8,14 +8,15 @@ import argparse
 import sys
 from collections.abc import Mapping
 
-from . import catalogs, course
-from .catalogs import Template
+from ..course import translation as course
+from ..words import catalogs
+from ..words.catalogs import Template
 
 
 def own_catalogs() -> dict[str, Mapping[str, Template]]:
     """The package's own catalogs, domain -> its English."""
-    from ..messages import ENGLISH
     from ..widgets import i18n, quiz_bank
+    from ..words.messages import ENGLISH
 
     return {"engine": ENGLISH, "widgets": i18n.english(), "quizzes": quiz_bank.english()}
 

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from .. import exact
-from ..cards import Shoe, hand_value, parse_cards
-from ..numerals import decimal, fraction, percent, shows_exactly
-from ..results import DecisionValues, Distribution, Outcome
-from ..rules import variant
-from ..validate import short_text
+from ..exact.results import DecisionValues, Distribution
+from ..game.cards import Shoe, parse_cards
+from ..game.hands import hand_value
+from ..game.rules import Outcome, variant
+from ..words.numerals import decimal, fraction, percent, shows_exactly
+from ..words.validate import short_text
 from .common import ChartImage, InputError, escape
 from .explorer import (
     Computation,
@@ -232,7 +233,7 @@ _CHARTS = LRU(32)  # (outcomes, language) -> plots.OutcomeChart, shared by every
 def _exact_numbers(hand, seen, rules) -> tuple[Distribution, dict[Outcome, str], DecisionValues]:
     """The chances after one more card, each as LaTeX too, and the values of standing and
     buying (R11–R13): the slow part, off the kernel's loop."""
-    from .. import symbolic  # sympy loads here, off the kernel's loop
+    from ..exact import symbolic  # sympy loads here, off the kernel's loop
 
     distribution = exact.draw_distribution(hand, seen, rules=rules)
     latex = {k: symbolic.latex(Fraction(p)) for k, p in distribution.items()}

@@ -13,9 +13,9 @@ from functools import partial
 import ipywidgets as widgets
 
 from .. import exact, simulate
-from ..numerals import count, percent
-from ..table import MAX_PLAYERS, Table
-from ..validate import one_of, seed_of, whole
+from ..game.table import MAX_PLAYERS, Table
+from ..words.numerals import count, percent
+from ..words.validate import one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, InputError, MessageLine, escape
 from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling

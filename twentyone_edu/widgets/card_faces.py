@@ -11,10 +11,10 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from ..cards import MOST_CARDS, Card, parse_cards
-from ..errors import CardError
-from ..messages import message
-from ..validate import bounded, one_of, quote, whole
+from ..game.cards import MOST_CARDS, Card, parse_cards
+from ..words.errors import CardError
+from ..words.messages import message
+from ..words.validate import bounded, one_of, quote, whole
 from .common import COLOURS, escape
 from .i18n import check_language, text
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..errors import RuleError, TwentyOneError
+from ..words.errors import RuleError, TwentyOneError
 from .i18n import check_language, text
 
 # The colours of the widgets' own text, each at least 4.5:1 against white and against HIGHLIGHT

@@ -12,10 +12,10 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from ..messages import message
-from ..numerals import fraction, percent, shows_exactly, signed
-from ..rules import VARIANTS, RuleSet, variant_title
-from ..validate import one_of, refuse, rule_set
+from ..game.rules import VARIANTS, RuleSet, rule_set, variant_title
+from ..words.messages import message
+from ..words.numerals import fraction, percent, shows_exactly, signed
+from ..words.validate import one_of, refuse
 from .common import MessageLine, escape
 from .i18n import text
 from .language import Bilingual

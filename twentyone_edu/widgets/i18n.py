@@ -4,13 +4,12 @@ msgctxt, the English as msgid), merged by `python -m twentyone_edu.locale update
 
 from __future__ import annotations
 
-from ..errors import RuleError
-from ..locale import catalogs
-from ..locale.catalogs import Template
-from ..numerals import count
-from ..validate import quote
+from ..words import catalogs
+from ..words.catalogs import LANGUAGES as LANGUAGES
+from ..words.catalogs import Template
+from ..words.errors import check_language as check_language
+from ..words.numerals import count
 
-LANGUAGES = ("en", "ru")
 DOMAIN = "widgets"
 
 # Each language named in itself, on the language switch of every widget, whatever its language.
@@ -286,13 +285,6 @@ COUNTED: dict[str, tuple[str, str]] = {
     "buy_cells": ("{n} cell", "{n} cells"),
     "characters": ("{n} character", "{n} characters"),
 }
-
-
-def check_language(language: str) -> str:
-    """The language code if it is one the widgets speak ('en' or 'ru')."""
-    if not (isinstance(language, str) and language in LANGUAGES):
-        raise RuleError("language_widgets", language=quote(language))
-    return language
 
 
 def text(key: str, language: str = "en", **fields) -> str:

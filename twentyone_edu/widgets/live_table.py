@@ -14,20 +14,20 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from ..cards import hand_value
-from ..errors import StakeError, TwentyOneError
-from ..messages import message
-from ..numerals import money
-from ..rules import HISTORICAL, VARIANTS, variant_title
-from ..table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Event, Table
-from ..validate import (
+from ..game.events import Event
+from ..game.hands import hand_value
+from ..game.rules import HISTORICAL, VARIANTS, rule_set, variant_title
+from ..game.table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Table
+from ..words.errors import StakeError, TwentyOneError
+from ..words.messages import message
+from ..words.numerals import money
+from ..words.validate import (
     bounded,
     flag,
     is_whole,
     one_of,
     quote,
     refuse,
-    rule_set,
     seed_of,
     short_text,
     whole,

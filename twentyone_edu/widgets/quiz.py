@@ -30,10 +30,10 @@ from fractions import Fraction
 import ipywidgets as widgets
 import traitlets
 
-from .. import numerals
-from ..errors import RuleError, TwentyOneError
-from ..messages import message
-from ..validate import LONGEST_TEXT, bounded, is_array, quote, real, refuse, whole
+from ..words import numerals
+from ..words.errors import RuleError, TwentyOneError
+from ..words.messages import message
+from ..words.validate import LONGEST_TEXT, bounded, is_array, quote, real, refuse, whole
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
 from .language import Bilingual

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 
-from ..errors import RuleError
-from ..locale import catalogs
-from ..messages import message
+from ..words import catalogs
+from ..words.errors import RuleError
+from ..words.messages import message
 from .i18n import LANGUAGES
 from .quiz import Quiz
 

@@ -11,7 +11,7 @@ import re
 
 import ipywidgets as widgets
 
-from ..errors import RuleError
+from ..words.errors import RuleError
 from . import quiz_bank
 from .common import COLOURS, escape
 from .i18n import text

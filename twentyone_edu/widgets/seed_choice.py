@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import hand_value
-from ..errors import RuleError
-from ..rules import HISTORICAL, variant
-from ..table import Table
+from ..game.hands import hand_value
+from ..game.rules import HISTORICAL, variant
+from ..game.table import Table
+from ..words.errors import RuleError
 
 MOST_SEEDS = 100_000  # how far class_seed looks before it gives up
 

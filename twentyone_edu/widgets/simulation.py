@@ -15,9 +15,9 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import exact, simulate
-from ..numerals import count, decimal, signed
-from ..rules import variant, variant_title
-from ..validate import one_of, whole
+from ..game.rules import variant, variant_title
+from ..words.numerals import count, decimal, signed
+from ..words.validate import one_of, whole
 from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
     Computation,

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from .. import exact
-from ..cards import RANKS
-from ..messages import message
-from ..numerals import signed
-from ..rules import variant
-from ..validate import one_of
+from ..game.cards import RANKS
+from ..game.rules import variant
+from ..words.messages import message
+from ..words.numerals import signed
+from ..words.validate import one_of
 from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
     Computation,

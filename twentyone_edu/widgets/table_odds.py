@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import Shoe
-from ..numerals import fraction, percent, signed
-from ..results import DecisionValues, Distribution
+from ..exact.results import DecisionValues, Distribution
+from ..game.cards import Shoe
+from ..words.numerals import fraction, percent, signed
 from .common import escape
 from .i18n import text
 

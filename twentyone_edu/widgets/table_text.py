@@ -6,9 +6,8 @@ Only what the players may see is written: closed cards and hidden totals stay ou
 
 from __future__ import annotations
 
-from ..messages import say
-from ..table import Event
-from ..table_messages import event_message, payment_message
+from ..game.events import Event, event_message, payment_message
+from ..words.wording import say
 
 
 def payment_line(event: Event, language: str = "en") -> str:

@@ -65,17 +65,18 @@ import functools
 import random
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from .cards import PACKS, SUITS, Card, HandValue, Shoe, hand_value, parse_cards
-from .errors import CardError, IllegalAction, RuleError, StakeError
-from .messages import Message, message
-from .results import HandLike, Outcome, RulesLike
-from .rules import HISTORICAL, RuleSet, settle
-from .validate import answer, bounded, flag, quote, rule_set, seed_of, short_text, whole
+from ..words.errors import CardError, IllegalAction, RuleError, StakeError, check_language
+from ..words.messages import Message, message
+from ..words.validate import answer, bounded, flag, quote, seed_of, short_text, whole
+from ..words.wording import say
+from .cards import PACKS, SUITS, Card, HandLike, Shoe, parse_cards
+from .events import Event, event_message
+from .hands import HandValue, hand_value
+from .rules import HISTORICAL, Outcome, RuleSet, RulesLike, rule_set, settle
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -83,64 +84,11 @@ R = TypeVar("R")
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 LONGEST_NAME = 40  # characters of a player's name
 MAX_PURSE = 10**9
+Money = int | Fraction
 PHASES = ("choose_banker", "staking", "players", "banker", "settle", "settled")
 
-Money = int | Fraction
 WantsCard = Callable[[tuple[Card, ...], tuple[Card, ...]], bool]  # (hand, seen) -> buy?
 Policy = int | WantsCard
-
-EVENT_KINDS = {
-    "shuffle": "a fresh shoe is shuffled (R1, R18), or shuffled again after the first ace (R4)",
-    "banker_draw": "`seat` is handed `cards` while the first banker is chosen (R4)",
-    "banker_chosen": "`seat` holds the bank (R4)",
-    "stack": "`cards` are put on top of the shoe, for a demonstration",
-    "stake": "`seat` stakes `amount` more before the deal, `stake` in all (R5)",
-    "late_addition": "`seat` adds `amount` after the deal, `late` in all, paid on a win if "
-                     "`late_paid` (R6)",
-    "round_start": "round `round_number` begins; `seat` is the banker (R7)",
-    "sit_out": "`seat` has no stake and sits out the round (R5)",
-    "deal": "`seat` is dealt one closed card, `cards` (hidden) (R7, R8)",
-    "banker_natural": "the banker `seat` shows a natural, `cards` (R9)",
-    "natural": "`seat` shows a natural, `cards` (R10)",
-    "buy": "`seat` buys the open card `cards`; `total` is his new total (hidden) (R8, R11)",
-    "stand": "`seat` stands; `total` (hidden) (R11)",
-    "drawn_21_shown": "`seat` shows a drawn 21 at once, `cards` (R12, variant)",
-    "bust": "`seat` is over 21 with `total` and shows `cards` (R13)",
-    "banker_buy": "the banker `seat` buys the open card `cards`; `total` (hidden) (R8, R14)",
-    "banker_stand": "the banker `seat` stands; `total` (hidden) (R14)",
-    "banker_bust": "the banker `seat` is over 21 with `total` (R16)",
-    "payment": "the banker `other` pays `seat` `amount` (negative: `seat` pays him) on his "
-               "`stake` and `late` addition; `outcome` is the player's, `against` the banker's "
-               "(None if not compared); `late_paid` says whether a late addition is paid on a "
-               "win (R6), `ties_to_banker` whether a tie goes to the banker (R17)",
-    "reshuffle": "the shoe ran out: the discards are shuffled to finish the round (R18)",
-    "round_settled": "round `round_number` is settled; `seat` is the banker, `amount` his result",
-    "bank_passes": "the bank passes from `other` to `seat`, with a fresh shoe (R18, R19)",
-    "sell_bank": "`seat` buys the bank from `other` for `amount` and takes his seat (R20)",
-    "stake_withdrawn": "`seat` now holds the bank, so his stake `amount` is withdrawn (R5, R20)",
-}
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened at the table: for the log and for the widgets to translate."""
-
-    kind: str  # a key of EVENT_KINDS
-    rule: str  # the rule ids it follows, e.g. 'R12' ('' for a demonstration)
-    round_number: int  # 0 before the first deal
-    text: str  # the event in English, citing the rule; hidden cards and totals left out
-    seat: str | None = None
-    other: str | None = None
-    cards: tuple[Card, ...] = ()
-    total: int | None = None
-    amount: Money | None = None
-    outcome: Outcome | None = None
-    against: Outcome | None = None
-    stake: int = 0  # the seat's stake (R5), for a stake and a payment
-    late: int = 0  # the seat's late additions (R6), for a late addition and a payment
-    late_paid: bool | None = None  # whether a late addition is paid on a win (R6)
-    ties_to_banker: bool | None = None  # whether a tie goes to the banker (R17), for a payment
-
 
 def fresh_cards(rules: RuleSet = HISTORICAL) -> list[Card]:
     """Every card of a fresh shoe: pack by pack, suit by suit (♠ ♥ ♦ ♣), rank by rank (R1)."""
@@ -329,10 +277,6 @@ class Table:
     def log_in(self, language: str = "en") -> list[str]:
         """Everything that happened, in order, worded in `language` ('en' or 'ru') as the
         widgets word it, citing the rules; closed cards and hidden totals left out (R8, R12)."""
-        from .messages import say  # table_messages imports this module
-        from .numerals import check_language
-        from .table_messages import event_message
-
         check_language(language)
         return [say(*event_message(event), language) for event in self._events]
 

@@ -20,40 +20,20 @@ rules, the same everywhere:
 from __future__ import annotations
 
 import math
-import reprlib
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from itertools import islice
 from numbers import Integral, Rational, Real
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeGuard, TypeVar, overload
+from typing import Any, Literal, NoReturn, TypeGuard, TypeVar, overload
 
 from .errors import RuleError, TwentyOneError
+from .messages import QUOTE as QUOTE
 from .messages import Message, message
-
-if TYPE_CHECKING:
-    from .rules import RuleSet
+from .messages import quote as quote  # the checks quote a bad value as the messages do
 
 T = TypeVar("T")
 
-QUOTE = 40  # characters of a bad value quoted in a message
 LONGEST_TEXT = 10_000  # characters of any text argument (a hand, a list of names, ...)
-
-
-_SHORT = reprlib.Repr()  # writes out a few items of a list and a few characters of a text
-_SHORT.maxlevel, _SHORT.maxdict = 2, 4
-_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxset = _SHORT.maxfrozenset = _SHORT.maxdeque = 8
-_SHORT.maxstring = _SHORT.maxlong = _SHORT.maxother = QUOTE
-
-
-def quote(value: object) -> str:
-    """repr(value), cut to about QUOTE characters with an ellipsis; never fails, and never
-    writes out the whole of a huge text or list first."""
-    try:
-        shown = repr(value) if isinstance(value, str | bytes) and len(value) <= QUOTE \
-            else _SHORT.repr(value)
-    except Exception:  # an int of over 4300 digits, or a broken __repr__
-        shown = f"<{type(value).__name__}>"
-    return shown if len(shown) <= QUOTE else shown[:QUOTE - 1] + "…"
 
 
 def refuse(name: str, value: object, use: Message,
@@ -239,14 +219,3 @@ def _hashable(value: object) -> bool:
     except TypeError:
         return False
     return True
-
-
-def rule_set(rules: object, name: str = "rules") -> RuleSet:
-    """A RuleSet, or the one in VARIANTS with this name (R1–R20)."""
-    from .rules import VARIANTS, RuleSet
-
-    if isinstance(rules, RuleSet):
-        return rules
-    if isinstance(rules, str) and rules in VARIANTS:
-        return VARIANTS[rules]
-    refuse(name, rules, message("use.rule_set", variants=", ".join(VARIANTS)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import TwentyOneError
+from ..words.errors import TwentyOneError
 
 
 class TranslationError(TwentyOneError):

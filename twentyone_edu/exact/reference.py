@@ -14,10 +14,11 @@ from functools import cache
 from math import factorial
 from typing import NamedTuple
 
-from .cards import Shoe, card_points, parse_cards
-from .errors import CardError, IllegalAction, RuleError
-from .messages import message
-from .rules import HISTORICAL, settle, variant
+from ..game.cards import Shoe, parse_cards
+from ..game.hands import card_points
+from ..game.rules import HISTORICAL, settle, variant
+from ..words.errors import CardError, IllegalAction, RuleError
+from ..words.messages import message
 
 __all__ = ["P", "Hand", "banker_ends", "clear_caches", "decision_values", "draw_distribution",
            "natural_chance"]

@@ -1,22 +1,17 @@
-"""The shapes of the package's arguments and exact results, named for readers and type checkers.
+"""The shapes of the exact engine's arguments and results, named for readers and type checkers.
 
 Every chance is a `fractions.Fraction`. An outcome is how a hand ends: 'natural' (R3), 'bust'
-(R13) or a final total, an int (a drawn 21 is the int 21, R12).
+(R13) or a final total, an int (a drawn 21 is the int 21, R12): game.rules.Outcome.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 from typing import Literal, TypeAlias, TypedDict
 
-from .cards import Card
-from .rules import RuleSet
+from ..game.rules import Outcome
 
-Outcome: TypeAlias = int | Literal["natural", "bust"]
 Distribution: TypeAlias = dict[Outcome, Fraction]  # outcome -> its chance; the chances add to 1
-HandLike: TypeAlias = str | Card | Iterable[Card | str]  # "K Q", a card, or cards or tokens
-RulesLike: TypeAlias = RuleSet | str  # a RuleSet, or the name of one in VARIANTS
 Policy: TypeAlias = int | Literal["optimal"]  # buy while the best total is below N, or the best
 Choice: TypeAlias = Literal["stand", "draw", "either"]
 

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import perm
 
+from ..game.rules import RuleSet, settle
 from . import banker_hands, naturals, strategy
 from .composition import RADIX, ValueClasses, decode, encode, value_classes
 from .results import Choice, DecisionRow
-from .rules import RuleSet, settle
 
 
 def two_card_hands(classes: ValueClasses, base: Sequence[int]) -> list[tuple[int, ...]]:

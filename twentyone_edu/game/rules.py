@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal, TypeAlias
 
-from . import numerals
-from .cards import PACKS
-from .errors import RuleError, StakeError
-from .messages import message, say
-from .validate import (
+from ..words import numerals
+from ..words.errors import RuleError, StakeError, TwentyOneError
+from ..words.messages import message
+from ..words.validate import (
     exact_money,
     flag,
     is_whole,
@@ -18,13 +17,14 @@ from .validate import (
     payment,
     quote,
     refuse,
-    rule_set,
     short_text,
     whole,
 )
+from ..words.wording import say
+from .cards import PACKS
 
-if TYPE_CHECKING:
-    from .results import Outcome, RulesLike
+# How a hand ends: 'natural' (R3), 'bust' (R13) or a final total (a drawn 21 is the int 21, R12)
+Outcome: TypeAlias = int | Literal["natural", "bust"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,8 @@ class RuleSet:
         return soft and self.banker_hits_soft and total == self.banker_stands_on
 
 
+RulesLike: TypeAlias = RuleSet | str  # a RuleSet, or the name of one in VARIANTS
+
 HISTORICAL = RuleSet()
 
 VARIANTS: dict[str, RuleSet] = {
@@ -138,6 +140,16 @@ def variant_title(name: str, language: str = "en") -> str:
     one_of(name, "name", VARIANTS)
     numerals.check_language(language)
     return say(f"variant.{name}", {}, language)
+
+
+def rule_set(rules: object, name: str = "rules",
+             error: type[TwentyOneError] = RuleError) -> RuleSet:
+    """A RuleSet, or the one in VARIANTS with this name (R1–R20); nothing else."""
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str) and rules in VARIANTS:
+        return VARIANTS[rules]
+    refuse(name, rules, message("use.rule_set", variants=", ".join(VARIANTS)), error)
 
 
 def variant(name: str | RuleSet) -> RuleSet:

@@ -30,10 +30,10 @@ import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
+from ..game.rules import Outcome, RuleSet
 from . import residues
 from .composition import RADIX, ValueClasses, decode
-from .results import Distribution, Outcome
-from .rules import RuleSet
+from .results import Distribution
 
 INT64_SAFE = 2**61  # sums below this fit in numpy's int64 with room to spare
 LARGEST_WEIGHT = 2**6  # about the largest settlement weight strategy.solve passes to numerators()

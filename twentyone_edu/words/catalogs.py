@@ -1,10 +1,11 @@
 """The package's own gettext catalogs, engine.po, widgets.po and quizzes.po: one reader, one
-merger, one check.
+merger, one check; and the languages the package speaks.
 
 A domain's English lives in Python as a dict, key -> template; a template is a text, or a
-triple (singular, plural, name of the count) for a text worded through npgettext. Its catalog
-locale/<language>/LC_MESSAGES/<domain>.po has one entry per key: the key as msgctxt, the English
-as msgid (and msgid_plural), the translation as msgstr (three forms in Russian: 1, 2, 5).
+triple (singular, plural, name of the count) for a text worded through npgettext. Its
+catalog twentyone_edu/locale/<language>/LC_MESSAGES/<domain>.po has one entry per key: the key
+as msgctxt, the English as msgid (and msgid_plural), the translation as msgstr (three forms in
+Russian: 1, 2, 5).
 The catalog is read at run time with Babel, so there is no .mo file and no build step.
 """
 
@@ -21,8 +22,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
-LOCALE = Path(__file__).parent
+LOCALE = Path(__file__).parents[1] / "locale"  # the catalogs are data, beside the code
 TRANSLATED = ("ru",)  # the languages the package's catalogs translate English into
+LANGUAGES = ("en", *TRANSLATED)  # English, the source, and its translations
 PROJECT = "twentyone_edu"
 BUGS = "https://github.com/twentyone-edu/twentyone_edu/issues"
 
@@ -46,6 +48,8 @@ def read(domain: str, language: str, root: Path | None = None) -> Catalog:
 def translations(domain: str, language: str) -> gettext.NullTranslations:
     """The gettext translations of `domain` in `language`, compiled in memory from its .po file
     (English, the source language, needs none)."""
+    if language not in LANGUAGES:  # callers check it first (errors.check_language)
+        raise KeyError(f"the package has no catalogs in {language[:40]!r}")
     if language == "en":
         return gettext.NullTranslations()
     if not po_path(domain, language).is_file():

@@ -52,11 +52,10 @@ from math import lcm, perm
 
 import numpy as np
 
+from ..game.hands import HandValue
+from ..game.rules import Outcome, RuleSet, settle
 from . import banker_hands, limits, naturals
-from .cards import HandValue
 from .composition import RADIX, ValueClasses, encode, fresh_counts, value_classes
-from .results import Outcome
-from .rules import RuleSet, settle
 
 
 @dataclass(frozen=True, eq=False)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Shoe, parse_cards
+from ..game.cards import HandLike, Shoe, parse_cards
+from ..game.rules import RuleSet
+from ..words.errors import CardError, IllegalAction, RuleError
+from ..words.validate import is_whole, quote, whole
 from .composition import ValueClasses, most_cards
-from .errors import CardError, IllegalAction, RuleError
-from .results import HandLike, Policy
-from .rules import RuleSet
-from .validate import is_whole, quote, whole
+from .results import Policy
 
 
 def shoe_of(shoe: Shoe | None, rules: RuleSet) -> Shoe:

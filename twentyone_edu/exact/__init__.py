@@ -5,6 +5,11 @@ Every function here returns `fractions.Fraction` values, never floats. `hand`, `
 `rules` is a RuleSet or the name of one in VARIANTS. How the numbers are computed is explained
 in banker_hands.py (the banker's hand), strategy.py (the player's best play), rounds.py (a round
 from the deal) and bank_price.py (the banker's gain against several players).
+
+The exact engine is a layer: it imports `game` and `words` below it, never the simulation, the
+plots, the widgets or the course above. Besides this API it holds `symbolic` (sympy forms of
+the same answers), `reference` (a small engine written to be read aloud, for checking), and
+`limits` (how large a problem it takes).
 """
 
 from __future__ import annotations
@@ -12,9 +17,12 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
+from ..game.cards import HandLike, Shoe
+from ..game.rules import HISTORICAL, Outcome, RulesLike, rule_set
+from ..words.errors import CardError
+from ..words.validate import whole
 from . import banker_hands, naturals, rounds, strategy
 from .bank_price import bank_price, bank_value
-from .cards import Shoe
 from .checks import (
     deal_shoe,
     hand_of,
@@ -27,19 +35,7 @@ from .checks import (
     unseen,
 )
 from .composition import ValueClasses, decode, value_classes
-from .errors import CardError
-from .results import (
-    AdviceRow,
-    DecisionValues,
-    Distribution,
-    HandLike,
-    Outcome,
-    Policy,
-    RulesLike,
-    StrategyRow,
-)
-from .rules import HISTORICAL
-from .validate import rule_set, whole
+from .results import AdviceRow, DecisionValues, Distribution, Policy, StrategyRow
 
 __all__ = [
     "advice_check", "advice_failures", "bank_price", "bank_value", "banker_outcomes",

@@ -12,8 +12,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import perm
 
+from ..words.errors import CardError
 from .composition import ValueClasses
-from .errors import CardError
 
 
 @lru_cache(maxsize=64)

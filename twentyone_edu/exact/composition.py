@@ -16,10 +16,10 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from .cards import PACKS, RANKS, Card, HandValue, Shoe, _value, card_points, parse_cards
-from .errors import CardError
-from .results import HandLike
-from .rules import RuleSet
+from ..game.cards import PACKS, RANKS, Card, HandLike, Shoe, parse_cards
+from ..game.hands import HandValue, card_points, value_of
+from ..game.rules import RuleSet
+from ..words.errors import CardError
 
 RADIX = 32  # a hand in play holds at most 21 cards (each scores 1 or more, R2, R13), so its
 # counts are digits below 32: even 12 classes (the most face_values can make) fit in int64
@@ -88,7 +88,7 @@ class ValueClasses:
 
         hand_value depends on nothing else (R2, R3), so no cards are made or parsed here.
         """
-        return _value(points, aces, cards, self.rules)
+        return value_of(points, aces, cards, self.rules)
 
     def _index(self, rank: str) -> int:
         for i, ranks in enumerate(self.ranks):

@@ -1,21 +1,18 @@
-"""Cards, hands and the shoe: parsing, the value of a hand, rank counts (R1–R3)."""
+"""Cards and the shoe: ranks, suits and packs, parsing, and the unseen cards counted by rank
+(R1, R18). A shoe is made of packs, eight at most (R1), so it holds at most 416 cards."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TypeAlias
 
-from .errors import CardError
-from .limits import check_shoe_size
-from .messages import message
-from .validate import bounded, is_array, is_whole, one_of, quote, refuse, short_text, whole
-
-if TYPE_CHECKING:
-    from .results import HandLike
-    from .rules import RuleSet
+from ..words.errors import CardError
+from ..words.messages import message
+from ..words.validate import bounded, is_array, is_whole, one_of, quote, short_text, whole
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FRENCH_PACK = RANKS  # 52 cards: 4 of each of 13 ranks (R1)
@@ -30,7 +27,8 @@ _RANK_NAMES = {
     "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king",
 }
 _SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-MOST_CARDS = 8 * 52  # the largest shoe of R1: no hand, seen list or shoe holds more
+MOST_PACKS = 8  # the largest shoe of R1
+MOST_CARDS = 52 * MOST_PACKS  # eight French packs: no hand, seen list or shoe holds more
 # ASCII letters only, in either case: .upper() would make the long s 'ſ' an 'S' (a spade)
 _CARD_TOKEN = re.compile(r"(10|[2-9]|[AJQKTajqkt])([SHDCshdc♠♥♦♣]?)")
 
@@ -58,6 +56,9 @@ class Card:
         return self.rank + (self.suit or "")
 
 
+HandLike: TypeAlias = str | Card | Iterable[Card | str]  # "K Q", a card, or cards or tokens
+
+
 def parse_card(token: str) -> Card:
     """One card from text like 'K', 'q♠', '10h', 'T' (R1)."""
     match = _CARD_TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
@@ -83,70 +84,14 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 
-class HandValue(NamedTuple):
-    """A hand's best total, whether an ace counts 11 in it, and whether it is a natural or bust."""
-
-    total: int
-    soft: bool
-    natural: bool
-    bust: bool
-
-
-def card_points(rank: str, face_values: tuple[int, int, int] = (10, 10, 10)) -> int:
-    """The points of one rank, an ace counted 1 (R2); face_values are those of J, Q, K."""
-    if not isinstance(rank, str) or rank not in RANKS:
-        raise CardError("card_rank", rank=quote(rank))
-    _check_face_values(face_values)
-    return _points(rank, face_values)
-
-
-def _check_face_values(face_values: object) -> None:
-    """Refuse face_values that are not three whole numbers, the points of J, Q, K (R2)."""
-    if not isinstance(face_values, (tuple, list)) or len(face_values) != 3 or not all(
-            map(is_whole, face_values)):
-        refuse("face_values", face_values, message("use.face_values"), CardError)
-
-
-def _points(rank: str, face_values: Sequence[int]) -> int:
-    """card_points of a rank and face_values already checked (R2)."""
-    if rank == "A":
-        return 1
-    if rank in ("J", "Q", "K"):
-        return int(face_values["JQK".index(rank)])
-    return int(rank)
-
-
-def hand_value(cards: HandLike, rules: RuleSet | None = None) -> HandValue:
-    """The best total of a hand, soft or hard, natural or bust (R2, R3; ochko via rules)."""
-    cards = parse_cards(cards)
-    if not cards:
-        raise CardError("hand_empty")
-    if rules is not None and not all(hasattr(rules, name) for name in
-                                     ("face_values", "ace_soft", "two_aces_natural")):
-        raise CardError("not_rule_set", rules=quote(rules))
-    face_values = rules.face_values if rules is not None else (10, 10, 10)
-    _check_face_values(face_values)
-    points = sum(_points(c.rank, face_values) for c in cards)
-    return _value(points, sum(c.rank == "A" for c in cards), len(cards), rules)
-
-
-def _value(points: int, aces: int, cards: int, rules: RuleSet | None) -> HandValue:
-    """hand_value of `cards` cards with these points (aces counted 1) and aces (R2, R3)."""
-    if rules is not None and rules.two_aces_natural and cards == 2 and aces == 2:
-        return HandValue(21, False, True, False)
-    if rules is not None and not rules.ace_soft:
-        total = points + 10 * aces
-        return HandValue(total, False, cards == 2 and total == 21, total > 21)
-    soft = aces > 0 and points + 10 <= 21
-    total = points + 10 if soft else points
-    return HandValue(total, soft, cards == 2 and total == 21, total > 21)
-
-
 @dataclass(frozen=True)
 class Shoe:
     """The cards not yet dealt, as a count per rank; immutable (R1, R18)."""
 
     counts: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counts", _checked_counts(self.counts))
 
     @classmethod
     def fresh(cls, decks: int = 2, pack: str = "french52") -> Shoe:
@@ -157,20 +102,10 @@ class Shoe:
 
     @classmethod
     def from_counts(cls, counts: Mapping[str, int]) -> Shoe:
-        """A shoe holding the given number of cards of each rank.
-
-        A shoe is made of packs (R1), eight at most: a shoe of more than limits.MOST_CARDS
-        (416) cards is refused, whatever its mix of ranks.
-        """
+        """A shoe holding the given number of cards of each rank, e.g. {'A': 4, 'K': 4}."""
         if not isinstance(counts, Mapping):
             raise CardError("counts_not_mapping", counts=quote(counts))
-        for rank, n in counts.items():
-            if not isinstance(rank, str) or rank not in RANKS:
-                raise CardError("card_rank", rank=quote(rank))
-            if not is_whole(n) or n < 0:
-                raise CardError("count_not_count", n=quote(n), rank=rank)
-        check_shoe_size(sum(counts.values()))
-        return cls(tuple((r, int(counts.get(r, 0))) for r in RANKS))
+        return cls(tuple(counts.items()))
 
     def count(self, rank: str) -> int:
         """How many cards of this rank the shoe holds."""
@@ -210,3 +145,35 @@ class Shoe:
 
     def __str__(self) -> str:
         return ", ".join(f"{n}×{r}" for r, n in self.counts if n)
+
+
+def _checked_counts(counts: object) -> tuple[tuple[str, int], ...]:
+    """A shoe's counts, one (rank, count) per rank in the order of RANKS: each rank at most
+    once, each count a whole number 0 or more, at most MOST_CARDS cards in all (R1)."""
+    if isinstance(counts, str | bytes | Mapping) or is_array(counts) or \
+            not isinstance(counts, Iterable):
+        raise CardError("counts_not_pairs", counts=quote(counts))
+    found: dict[str, int] = {}
+    for pair in bounded(counts, "counts", len(RANKS), CardError,
+                        message("use.rank_counts")):
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise CardError("counts_not_pairs", counts=quote(counts))
+        rank, n = pair
+        if not isinstance(rank, str) or rank not in RANKS:
+            raise CardError("card_rank", rank=quote(rank))
+        if rank in found:
+            raise CardError("rank_twice", rank=rank)
+        if not is_whole(n) or n < 0:
+            raise CardError("count_not_count", n=quote(n), rank=rank)
+        found[rank] = int(n)
+    check_shoe_size(sum(found.values()))
+    return tuple((rank, found.get(rank, 0)) for rank in RANKS)
+
+
+def check_shoe_size(cards: int) -> None:
+    """Refuse a shoe of more cards than eight packs hold (R1)."""
+    if cards > MOST_CARDS:
+        if cards < 10**12:
+            raise CardError("shoe_too_large", n=cards, packs=MOST_PACKS, most=MOST_CARDS)
+        power = int((cards.bit_length() - 1) * math.log10(2))  # no str() of a huge int
+        raise CardError("shoe_far_too_large", power=power, packs=MOST_PACKS, most=MOST_CARDS)

@@ -2,7 +2,8 @@
 thousands, fractions and money, for the widgets, the plots and the notebooks' helpers.
 
 Babel's CLDR data gives the decimal sign, the thousands separator and where the percent sign
-goes; three choices of the course's typography are made on top of it, here and nowhere else:
+goes; three choices of the course's typography are made on top of it, in notation.py and
+nowhere else:
 
 =========================  ================  ==========================  ===================
                            Babel (CLDR)      the course                  why
@@ -28,83 +29,29 @@ from __future__ import annotations
 import math
 import numbers
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
 
-from .errors import RuleError, TwentyOneError
+from . import notation
+from .catalogs import LANGUAGES
+from .errors import RuleError, TwentyOneError, check_language
 from .messages import Message
+from .notation import MAX_DIGITS, MINUS, NO_NUMBER, THIN_SPACE, Symbols, rounded, symbols
 from .validate import quote
 
-if TYPE_CHECKING:  # Babel loads on the first number written, not on import
-    from babel import Locale
-    from babel.numbers import NumberPattern
+__all__ = [
+    "LANGUAGES", "MAX_DIGITS", "MINUS", "NO_NUMBER", "THIN_SPACE", "NotANumber", "Reading",
+    "Symbols", "check_language", "count", "decimal", "fraction", "latex", "money", "percent",
+    "read", "rounded", "shows_exactly", "signed", "symbols",
+]
 
-LANGUAGES = ("en", "ru")
-MINUS = "\u2212"  # the minus sign, in both languages (Babel's CLDR data has a hyphen-minus)
-THIN_SPACE = "\u202f"  # narrow no-break space: thousands in Russian (CLDR has U+00A0)
 SPACES = "\u00a0\u2007\u2009\u202f"  # no-break, figure, thin, narrow no-break: read as spaces
-MAX_DIGITS = 12  # decimals a number may be written with
-NO_NUMBER = "—"  # what a NaN (no value yet) is written as
 _PLAIN_SPACES = str.maketrans(SPACES, " " * len(SPACES))
 
 Real = Fraction | float | int | Decimal
-
-
-@dataclass(frozen=True)
-class Symbols:
-    """How a language writes a number: its decimal sign, thousands separator, and the text
-    before and after a percentage (Babel's, with the course's overrides above)."""
-
-    decimal: str
-    group: str
-    percent_before: str
-    percent_after: str
-    cldr_group: str  # Babel's thousands separator, which `group` replaces
-    minus: str = MINUS
-
-
-GROUP_OVERRIDES = {"ru": THIN_SPACE}  # language -> thousands separator, instead of Babel's
-
-
-@cache
-def symbols(language: str) -> Symbols:
-    """The symbols of `language` ('en' or 'ru'), read from Babel once."""
-    from babel.numbers import get_decimal_symbol, get_group_symbol, parse_pattern
-
-    locale = _locale(language)
-    pattern = parse_pattern(locale.percent_formats[None].pattern)
-    sign = locale.number_symbols["latn"]["percentSign"]
-    group = get_group_symbol(locale)
-    return Symbols(decimal=get_decimal_symbol(locale),
-                   group=GROUP_OVERRIDES.get(language, group),
-                   percent_before=pattern.prefix[0].replace("%", sign),
-                   percent_after=pattern.suffix[0].replace("%", sign), cldr_group=group)
-
-
-@cache
-def _locale(language: str) -> Locale:
-    """Babel's locale for `language`, parsed once."""
-    from babel import Locale
-
-    return Locale.parse(check_language(language))
-
-
-@cache
-def _pattern(digits: int) -> NumberPattern:
-    """Babel's pattern of a number with thousands grouped and `digits` decimals, parsed once."""
-    from babel.numbers import parse_pattern
-
-    return parse_pattern("#,##0" + ("." + "0" * digits if digits else ""))
-
-
-def check_language(language: str) -> str:
-    """`language` if numbers can be written in it ('en' or 'ru')."""
-    if not isinstance(language, str) or language not in LANGUAGES:
-        raise RuleError("language", language=quote(language))
-    return language
 
 
 def _check_digits(digits: int) -> int:
@@ -126,46 +73,21 @@ def _exact(value: Real) -> Fraction | None:
     return Fraction(value) if math.isfinite(value) else None
 
 
-LARGEST_POWER, LONGEST_POWER = 60, 300
-LARGEST = 10**LARGEST_POWER  # no number the course shows comes near this
-LONGEST_FRACTION = 10**LONGEST_POWER  # nor a fraction with this many digits
-
-
-def rounded(value: Fraction, digits: int) -> Fraction:
-    """`value` rounded to `digits` decimals, half away from zero (school rounding)."""
-    scaled = abs(value) * 10 ** digits
-    whole = math.floor(scaled + Fraction(1, 2))
-    return Fraction(whole if value >= 0 else -whole, 10 ** digits)
-
-
-def _unsigned(size: Fraction, digits: int, language: str) -> str:
-    """A non-negative value, already rounded to `digits` decimals, with thousands grouped."""
-    from babel.numbers import format_decimal
-
-    if size >= LARGEST:
-        raise RuleError("number_too_large", most=LARGEST_POWER)
-    mark = symbols(language)
-    with localcontext() as context:  # every digit of the number, not Decimal's default 28
-        context.prec = 2 * len(str(LARGEST)) + digits
-        places = Decimal(int(size * 10 ** digits)).scaleb(-digits)
-        written = format_decimal(places, format=_pattern(digits), locale=_locale(language))
-    return written.replace(mark.cldr_group, mark.group)
-
-
-def _with_sign(size: str, negative: bool, plus: bool) -> str:
-    return (MINUS if negative else "+" if plus else "") + size
+def _written(write: Callable[..., str], *args: object) -> str:
+    """What a notation function writes, a number too large to write refused (RuleError)."""
+    try:
+        return write(*args)
+    except notation.TooLarge as large:
+        if large.fraction:
+            raise RuleError("fraction_too_long", most=notation.LONGEST_POWER) from None
+        raise RuleError("number_too_large", most=notation.LARGEST_POWER) from None
 
 
 def decimal(value: Real, digits: int, language: str) -> str:
     """`value` with `digits` decimals: 0.0784 and −1,234.5 in English, 0,0784 and −1 234,5 in
     Russian; '—' for no value (NaN)."""
     _check_digits(digits)
-    check_language(language)
-    exact = _exact(value)
-    if exact is None:
-        return NO_NUMBER
-    shown = rounded(exact, digits)
-    return _with_sign(_unsigned(abs(shown), digits, language), shown < 0, False)
+    return _written(notation.decimal, _exact(value), digits, check_language(language))
 
 
 def signed(value: Real, digits: int, language: str, tiny_digits: bool = True) -> str:
@@ -173,14 +95,8 @@ def signed(value: Real, digits: int, language: str, tiny_digits: bool = True) ->
     has none). A tiny one gets two significant digits (+0.000041), so a decision by a hair never
     reads as +0.0000; without `tiny_digits` it keeps `digits` and its sign (+0.00, −0)."""
     _check_digits(digits)
-    exact = _exact(value)
-    if exact is None:
-        return NO_NUMBER
-    size = abs(exact)
-    if tiny_digits and 0 < size < Fraction(1, 10 ** digits):
-        digits = min(MAX_DIGITS, 1 - math.floor(math.log10(size)))
-    written = _unsigned(abs(rounded(exact, digits)), digits, language)
-    return written if exact == 0 else _with_sign(written, exact < 0, True)
+    return _written(notation.signed, _exact(value), digits, check_language(language),
+                    bool(tiny_digits))
 
 
 def shows_exactly(value: Real, written: str, language: str) -> bool:
@@ -193,13 +109,7 @@ def percent(value: Real, language: str, digits: int = 2) -> str:
     """A chance as a percentage with `digits` decimals: 7.84% in English, 7,84 % (a no-break
     space) in Russian."""
     _check_digits(digits)
-    exact = _exact(value)
-    if exact is None:
-        return NO_NUMBER
-    shown = rounded(100 * exact, digits)
-    mark = symbols(language)
-    size = _unsigned(abs(shown), digits, language)
-    return _with_sign(f"{mark.percent_before}{size}{mark.percent_after}", shown < 0, False)
+    return _written(notation.percent, _exact(value), check_language(language), digits)
 
 
 def count(n: int, language: str) -> str:
@@ -212,27 +122,13 @@ def count(n: int, language: str) -> str:
 
 def fraction(value: Real) -> str:
     """An exact value as a fraction, the same in both languages: 4/51, −4/51, 3."""
-    exact = _exact(value)
-    if exact is None:
-        return NO_NUMBER
-    size = abs(exact)
-    if max(size.numerator, size.denominator) >= LONGEST_FRACTION:
-        raise RuleError("fraction_too_long", most=LONGEST_POWER)
-    written = str(size.numerator) if size.denominator == 1 else \
-        f"{size.numerator}/{size.denominator}"
-    return _with_sign(written, exact < 0, False)
+    return _written(notation.fraction, _exact(value))
 
 
 def money(amount: Real, language: str, sign: bool = False) -> str:
     """Money exactly: 5, −7.5 (−7,5 in Russian), 1,000, or 10/3 when no decimal is exact; with
     `sign`, a gain is written +5."""
-    exact = _exact(amount)
-    if exact is None:
-        return NO_NUMBER
-    places = next((places for places in range(MAX_DIGITS + 1)
-                   if (exact * 10 ** places).denominator == 1), None)
-    written = fraction(exact) if places is None else decimal(exact, places, language)
-    return "+" + written if sign and exact > 0 else written
+    return _written(notation.money, _exact(amount), check_language(language), bool(sign))
 
 
 def latex(written: str) -> str:

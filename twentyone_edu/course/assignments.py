@@ -31,10 +31,11 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from . import exact
-from .cards import Shoe, hand_value
-from .errors import RuleError, TwentyOneError
-from .rules import VARIANTS
+from .. import exact
+from ..game.cards import Shoe
+from ..game.hands import hand_value
+from ..game.rules import VARIANTS
+from ..words.errors import RuleError, TwentyOneError
 
 SHARED_FILE = "shared_numbers.txt"
 MAX_DRAWS = 200  # draws tried before giving up on a well-posed problem (never needed in practice)

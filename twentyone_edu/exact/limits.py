@@ -1,7 +1,7 @@
 """How large a problem the exact engine takes: the largest shoe, and the size of a round (R1).
 
-The shoe is made of packs (R1), eight at most, so it holds at most 416 cards; a larger shoe is
-refused where a shoe is made (Shoe.from_counts). Within that any mix of ranks is allowed (a
+The shoe is made of packs (R1), eight at most, so it holds at most 416 cards; a larger shoe
+cannot be made (game.cards.Shoe refuses it). Within that any mix of ranks is allowed (a
 teacher's shoe of one ace and 103 tens, say): the costs below depend on points, not counts.
 A hand in play holds at most 21 cards, since every card scores at least 1 (R2, R13).
 
@@ -19,24 +19,12 @@ only from one pack.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from .errors import CardError, RuleError
+from ..words.errors import CardError, RuleError
 
-MOST_PACKS = 8  # the largest shoe of R1
-MOST_CARDS = 52 * MOST_PACKS  # eight French packs
 MOST_STEPS = 1_000_000_000  # player hands × banker hands × passes: at most ~4 s, ~200 MB
 MOST_RESULT_BITS = 250_000  # bits in an exact multi-card chance: under a second
-
-
-def check_shoe_size(cards: int) -> None:
-    """Refuse a shoe of more cards than eight packs hold (R1)."""
-    if cards > MOST_CARDS:
-        if cards < 10**12:
-            raise CardError("shoe_too_large", n=cards, packs=MOST_PACKS, most=MOST_CARDS)
-        power = int((cards.bit_length() - 1) * math.log10(2))  # no str() of a huge int
-        raise CardError("shoe_far_too_large", power=power, packs=MOST_PACKS, most=MOST_CARDS)
 
 
 def hands_within(points: Sequence[int], counts: Sequence[int], budget: int) -> int:

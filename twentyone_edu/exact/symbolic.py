@@ -15,13 +15,14 @@ from typing import Any
 
 import sympy as sp
 
-from . import limits, numerals
-from .cards import PACKS, hand_value
-from .errors import CardError, RuleError
-from .messages import message
-from .results import RulesLike
-from .rules import HISTORICAL
-from .validate import is_whole, quote, refuse, rule_set, whole
+from ..game.cards import MOST_CARDS, PACKS
+from ..game.hands import hand_value
+from ..game.rules import HISTORICAL, RulesLike, rule_set
+from ..words import numerals
+from ..words.errors import CardError, RuleError
+from ..words.messages import message
+from ..words.validate import is_whole, quote, refuse, whole
+from . import limits
 
 n = sp.Symbol("n", integer=True, positive=True)  # packs in the shoe (R1)
 a = sp.Symbol("a", integer=True, nonnegative=True)  # aces among the unseen cards
@@ -32,7 +33,7 @@ p = sp.Symbol("p", integer=True, positive=True)  # players choosing the banker (
 s = sp.Symbol("s", integer=True, positive=True)  # a seat, 1 to p
 j = sp.Symbol("j", integer=True, nonnegative=True)  # the round of the dealing, 0, 1, 2, ...
 
-MOST_CARDS = limits.MOST_CARDS  # the largest shoe of R1: eight packs of 52
+MOST_CARDS = MOST_CARDS  # the largest shoe of R1: eight packs of 52
 MOST_PLAYERS = 12  # the most seats at a table (R4)
 MOST_PACKS = 10**6  # packs in a formula's shoe: more than any table, few enough to stay quick
 DEEPEST = 20  # levels of dicts and lists inside one another that as_sympy reads

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..game.cards import Shoe
+from ..game.rules import HISTORICAL, RulesLike, rule_set
 from . import checks, rounds
-from .cards import Shoe
 from .composition import value_classes
-from .results import BankPrice, Policy, RulesLike
-from .rules import HISTORICAL
-from .validate import rule_set
+from .results import BankPrice, Policy
 
 
 def bank_value(n_players: int, policy: Policy, shoe: Shoe | None = None,

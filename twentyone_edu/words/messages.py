@@ -1,34 +1,57 @@
-"""The engine's messages: a stable code and its parameters, worded in English or Russian.
+"""The engine's messages as data: a stable code and its parameters, and each code's English.
 
 The design, in one place:
 
-- An error (errors.TwentyOneError) carries `code` and `params`. ENGLISH below maps each code to
-  its English template (str.format fields); str(error) is that template filled in.
-- A template that counts something is a triple (singular, plural, name of the count), worded
-  through gettext's ngettext: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
-- Other languages are gettext catalogs, locale/<language>/LC_MESSAGES/engine.po, read at run
-  time with Babel (no build step) by locale/catalogs.py, which reads the widgets' catalog too.
-  Each entry has the code as msgctxt and the English template as msgid, so a translator sees
-  the English in Poedit, and an English text that changes makes the entry stale
+- A Message is plain data, a code and its parameters. An error (errors.TwentyOneError)
+  carries one; str(error) is its English, `error.in_language("ru")` its Russian.
+- ENGLISH below maps each code to its English template (str.format fields). A template that
+  counts something is a triple (singular, plural, name of the count), worded through gettext's
+  ngettext: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
+- Other languages are gettext catalogs, twentyone_edu/locale/<language>/LC_MESSAGES/engine.po,
+  read at run time with Babel (no build step) by catalogs.py, which reads the widgets' catalog
+  too. Each entry has the code as msgctxt and the English template as msgid, so a translator
+  sees the English in Poedit, and an English text that changes makes the entry stale
   (tests/test_messages.py fails until the translation follows).
-- `python -m twentyone_edu.locale.engine` merges ENGLISH into engine.po (Babel's Catalog.update): a
-  new code comes in untranslated, a changed English text turns its entry fuzzy, a removed code
-  goes; the translator then fills in or confirms the Russian.
+- `python -m twentyone_edu.locale update` merges ENGLISH into engine.po (Babel's
+  Catalog.update): a new code comes in untranslated, a changed English text turns its entry
+  fuzzy, a removed code goes; the translator then fills in or confirms the Russian.
 - A parameter is a name, a quoted excerpt of a bad value, a number, exact money (a Fraction)
   or another Message (what is valid, a reason): numbers and nested messages are written in the
-  language asked for. Players' names are never declined: the Russian phrases around them.
+  language asked for (notation.py). Players' names are never declined: the Russian phrases
+  around them.
+- `phrase` words a message in a language already checked; wording.say, above the errors, is
+  the public way, which checks the language first.
 """
 
 from __future__ import annotations
 
+import math
+import reprlib
 from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
-from .locale import catalogs
-from .locale.catalogs import Template
+from . import catalogs, notation
+from .catalogs import Template
 
 DOMAIN = "engine"
+QUOTE = 40  # characters of a bad value quoted in a message
+
+_SHORT = reprlib.Repr()  # writes out a few items of a list and a few characters of a text
+_SHORT.maxlevel, _SHORT.maxdict = 2, 4
+_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxset = _SHORT.maxfrozenset = _SHORT.maxdeque = 8
+_SHORT.maxstring = _SHORT.maxlong = _SHORT.maxother = QUOTE
+
+
+def quote(value: object) -> str:
+    """repr(value), cut to about QUOTE characters with an ellipsis; never fails, and never
+    writes out the whole of a huge text or list first."""
+    try:
+        shown = repr(value) if isinstance(value, str | bytes) and len(value) <= QUOTE \
+            else _SHORT.repr(value)
+    except Exception:  # an int of over 4300 digits, or a broken __repr__
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= QUOTE else shown[:QUOTE - 1] + "…"
 
 
 class Message(NamedTuple):
@@ -98,6 +121,10 @@ ENGLISH: dict[str, Template] = {
                     "from t21.VARIANTS)",
     "counts_not_mapping": "counts={counts} is not a count per rank (use a dict such as "
                           "{{'A': 4, 'K': 4}})",
+    "counts_not_pairs": "counts={counts} is not a count per rank (use pairs such as "
+                        "(('A', 4), ('K', 4)), or Shoe.from_counts({{'A': 4, 'K': 4}}))",
+    "rank_twice": "the rank {rank} is counted twice (give each rank once)",
+    "use.rank_counts": "one (rank, count) pair per rank, at most 13 pairs",
     "count_not_count": "{n} {rank}s is not a count (use a whole number 0 or more)",
     "shoe_remove": ("cannot remove another {rank}: the shoe holds only {held} card of rank "
                     "{rank}",
@@ -316,7 +343,6 @@ ENGLISH: dict[str, Template] = {
                               "below it",
     "use.you": "a seat's index, a player's name, or None to watch",
     "use.rank_or_none": "a rank A, 2-10, J, Q or K, or None",
-    "language_widgets": "language={language} is not available (use 'en' or 'ru')",
     # table.py's events, as the widgets word them (table_messages.py makes the parameters)
     "pay.natural": "a natural",
     "pay.bust": "over 21",
@@ -422,21 +448,9 @@ ENGLISH: dict[str, Template] = {
 }
 
 
-def english(code: str, params: dict[str, object]) -> str:
-    """The message `code` in English with its parameters filled in."""
-    return say(code, params, "en")
-
-
-def template(code: str, language: str = "en") -> str:
-    """The text of the message `code` in `language`, its fields not filled in."""
-    text = ENGLISH[code]
-    if not isinstance(text, str):
-        raise TypeError(f"{code!r} is worded by its count: use say()")
-    return catalogs.translations(DOMAIN, language).pgettext(code, text)
-
-
-def say(code: str, params: dict[str, object], language: str = "en") -> str:
-    """The message `code` in `language` ('en' or 'ru') with its parameters filled in."""
+def phrase(code: str, params: dict[str, object], language: str) -> str:
+    """The message `code` worded in `language`, one of catalogs.LANGUAGES (not checked here:
+    wording.say and the errors check it first), its parameters filled in."""
     template = ENGLISH[code]
     words = {name: _word(value, language) for name, value in params.items()}
     if isinstance(template, str):
@@ -453,20 +467,27 @@ def _word(value: object, language: str) -> object:
     """A parameter as `language` writes it: a nested Message worded, exact money and large
     numbers in its notation; an int stays an int in English, for the template's format."""
     if isinstance(value, Message):
-        return say(value.code, value.params, language)
+        return phrase(value.code, value.params, language)
     if isinstance(value, Money):
-        from . import numerals  # numerals imports errors, which imports this module
-
-        return numerals.money(value.amount, language, sign=value.sign)
+        return _money(Fraction(value.amount), language, value.sign)
     if isinstance(value, bool) or isinstance(value, str):
         return value
-    if isinstance(value, int) and (language == "en" or abs(value) < 10_000):
+    if isinstance(value, int) and abs(value) < notation.LARGEST and (
+            language == "en" or abs(value) < 10_000):
         return value
     if isinstance(value, int | Fraction):
-        from . import numerals  # numerals imports errors, which imports this module
-
-        return numerals.money(value, language)
+        return _money(Fraction(value), language, False)
     return value
+
+
+def _money(amount: Fraction, language: str, sign: bool) -> str:
+    """Money in the language's notation; a number too large to write, as about 10^N."""
+    try:
+        return notation.money(amount, language, sign)
+    except notation.TooLarge:
+        size = abs(amount)
+        power = int((size.numerator.bit_length() - size.denominator.bit_length()) * math.log10(2))
+        return f"~10^{power}"
 
 
 def po_path(language: str) -> Path:
