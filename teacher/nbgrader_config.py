@@ -23,3 +23,20 @@ c.ZipCollectApp.strict = True
 c.FileNameCollectorPlugin.named_regexp = (
     r".*_(?P<student_id>[A-Za-z0-9.\-]+)_attempt_(?P<timestamp>[0-9\-]+)_(?P<file_id>.*)"
 )
+
+# A test cell arrives without its hidden tests, as released: put it back without a warning, so
+# that nbgrader's "has changed!" warnings mean a student really changed a test cell.
+c.Autograde.sanitize_preprocessors = [
+    "nbgrader.preprocessors.ClearOutput",
+    "nbgrader.preprocessors.DeduplicateIds",
+    "nbgrader.preprocessors.OverwriteKernelspec",
+    "twentyone_edu.course.grading.ReleasedTestsRestored",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+
+# Feedback shows each task's result and its hint, never a hidden test (teacher/README.md).
+c.GenerateFeedback.preprocessors = [
+    "nbgrader.preprocessors.GetGrades",
+    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+    "twentyone_edu.course.grading.HiddenTestsOut",
+]

@@ -91,12 +91,42 @@ def test_the_image_pins_satisfy_the_ranges_the_tests_use():
         assert ranges[name].contains(version), f"{name}=={version} outside {ranges[name]}"
 
 
+def nbgrader_default_exchange() -> str:
+    """The exchange folder nbgrader uses when nothing sets one: a plain `release_assignment`."""
+    from nbgrader.exchange.default.exchange import Exchange
+
+    return Exchange().root
+
+
+def teacher_config() -> Config:
+    """teacher/nbgrader_config.py, loaded as nbgrader loads it."""
+    config = Config()
+    exec((ROOT / "teacher" / "nbgrader_config.py").read_text(), {"get_config": lambda: config})
+    return config
+
+
+def test_the_hub_and_the_teacher_name_the_same_course():
+    """A student lists what the teacher released only under one course id (issue 18.1)."""
+    course = nbgrader_config().CourseDirectory.course_id
+    assert course == teacher_config().CourseDirectory.course_id == "twentyone_edu"
+
+
+def test_the_exchange_is_nbgraders_default_everywhere_the_docs_name_it():
+    """The hub's config, the teacher's README (both languages) and deploy/README.md name the
+    folder a plain `nbgrader release_assignment` writes to, so nothing creates a second one."""
+    root = nbgrader_default_exchange()
+    assert nbgrader_config().Exchange.root == root == "/usr/local/share/nbgrader/exchange"
+    for doc in (ROOT / "teacher" / "README.md", ROOT / "deploy" / "README.md"):
+        text = doc.read_text()
+        assert root in text and "/srv/nbgrader" not in text, doc
+
+
 def test_every_pod_mounts_the_exchange_nbgrader_uses_on_a_shared_volume():
     storage = values()["singleuser"]["storage"]
     (volume,) = storage["extraVolumes"]
     (mount,) = storage["extraVolumeMounts"]
     assert mount["name"] == volume["name"]
-    assert mount["mountPath"] == nbgrader_config().Exchange.root == "/srv/nbgrader/exchange"
+    assert mount["mountPath"] == nbgrader_config().Exchange.root == nbgrader_default_exchange()
     claim = yaml.safe_load((DEPLOY / "exchange-pvc.yaml").read_text())
     assert claim["kind"] == "PersistentVolumeClaim"
     assert volume["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]

@@ -36,14 +36,16 @@ CHECK_ID = "solutions-check"  # the student id under which every source is grade
 CODE_POINTS = {"test_unseen": 2, "test_p_bust": 3, "test_next_card": 4, "test_choice": 2}
 
 
-def nbgrader(course: Path, *args: str) -> None:
-    """Run an nbgrader command in the course folder, as a teacher would; fail on an error."""
+def nbgrader(course: Path, *args: str) -> str:
+    """Run an nbgrader command in the course folder, as a teacher would; fail on an error; its
+    log (nbgrader logs to stderr)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT),
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("JUPYTERHUB_USER", None)
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"nbgrader {' '.join(args)}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout + done.stderr
 
 
 def sources() -> list[Path]:
@@ -130,14 +132,20 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "p_bust": copied["p_bust"],  # copied from alice: right for her numbers, not for his
         "next_card": NEXT_CARD,
     })
-    zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released})
+    tampered = nbformat.reads(nbformat.writes(released), as_version=4)
+    for cell in tampered.cells:  # dave weakens a test cell's visible check
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == "test_unseen":
+            cell.source = "assert True"
+    zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released,
+                                "dave": tampered})
     nbgrader(course, "zip_collect", LMS)
 
     for source in sources():
         folder = course / "submitted" / CHECK_ID / source.parent.name
         folder.mkdir(parents=True)
         shutil.copy(source, folder)
-    nbgrader(course, "autograde", "*")
+    (course / "autograde.log").write_text(nbgrader(course, "autograde", "*"))
+    nbgrader(course, "generate_feedback", LMS)
     return course
 
 
@@ -234,3 +242,39 @@ def test_bust_chance_of_the_simulated_students_is_the_engines() -> None:
     assert bust_chance(numbers) == exact.draw_distribution(numbers.hand, numbers.seen,
                                                            t21.Shoe.fresh(numbers.packs))["bust"]
     assert len(left) == 52 * numbers.packs - 2 - len(numbers.seen.split())
+
+
+def test_autograde_warns_only_of_a_test_cell_a_student_changed(course: Path) -> None:
+    """A test cell handed in as released (its hidden tests stripped) is restored silently; one a
+    student edited is reported, by name, and restored (issue 18.4: 54 false alarms before)."""
+    log = (course / "autograde.log").read_text()
+    changed = re.findall(r"Attribute '(\w+)' for cell (\S+) has changed", log)
+    assert changed == [("checksum", "test_unseen")], log[-3000:]
+    assert scores(course, LMS, "dave")["test_unseen"] == 0, "dave's weakened check was restored"
+
+
+def feedback_html(course: Path, student: str) -> str:
+    return (course / "feedback" / student / LMS / f"{NOTEBOOK}.html").read_text()
+
+
+@pytest.mark.parametrize("student", ["alice", "bob", "carol"])
+def test_feedback_shows_each_tasks_result_and_hint_never_a_hidden_test(course: Path,
+                                                                        student: str) -> None:
+    """Feedback gives the result and a hint per task; no hidden test, no traceback quoting one."""
+    import html as html_text
+
+    page = html_text.unescape(re.sub(r"<[^>]+>", "", feedback_html(course, student)))
+    source = nbformat.read(TEACHER / "source" / LMS / f"{NOTEBOOK}.ipynb", as_version=4)
+    for cell in source.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") not in CODE_POINTS:
+            continue
+        hidden = cell.source.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+        for line in hidden.splitlines():
+            if line.strip() and not line.strip().startswith("# hint:"):
+                assert line.strip() not in page, f"{student}'s feedback shows {line.strip()!r}"
+            elif line.strip():
+                assert line.strip().removeprefix("# hint:").strip() in page
+    assert "BEGIN HIDDEN TESTS" not in page and "is not shown" in page
+    assert "graded = assignments.numbers" not in page
+    if student == "carol":  # a blank notebook: every task 'not yet', with its hint
+        assert page.count("Not yet") >= len(CODE_POINTS)

@@ -42,7 +42,10 @@ sys.path.insert(0, str(ROOT / "deploy"))
 from course_branch import teacher_material, write_course_branch  # noqa: E402
 
 CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
-COURSE_ID = "twentyone"  # as deploy/nbgrader_config.py sets it
+# The hub's nbgrader settings as shipped, installed byte for byte where the README says (here a
+# throwaway stand-in for /etc/jupyter); the course id is read from them, never written.
+HUB_NBGRADER_CONFIG = ROOT / "deploy" / "nbgrader_config.py"
+COURSE_ID = re.search(r'course_id = "([^"]+)"', HUB_NBGRADER_CONFIG.read_text()).group(1)
 # The one-line switch: the name of an nbgrader source assignment in teacher/source/, graded
 # with teacher/nbgrader_config.py; None grades the stand-in written below.
 ASSIGNMENT: str | None = "lessons04_05"
@@ -128,23 +131,24 @@ def nbgrader(course: Path, env: dict, *args: str) -> None:
 class Teacher:
     """The course folder, its nbgrader config and the commands a teacher types in it."""
 
-    def __init__(self, home: Path, exchange: Path, stand_ins: Path):
+    def __init__(self, home: Path, exchange: Path, stand_ins: Path, system: Path):
         self.course = home / "course"
         self.course.mkdir(parents=True)
         if ASSIGNMENT is None:
-            self.assignment, source, config = STAND_IN, stand_in_source(stand_ins), ""
+            self.assignment, source = STAND_IN, stand_in_source(stand_ins)
         else:
             self.assignment, source = ASSIGNMENT, ROOT / "teacher" / "source" / ASSIGNMENT
-            config = (ROOT / "teacher" / "nbgrader_config.py").read_text()
         self.source = self.course / "source" / self.assignment
         shutil.copytree(source, self.source)
-        (self.course / "nbgrader_config.py").write_text(
-            config + "\nc = get_config()  # noqa: F821\n"
-            f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
-            f"c.Exchange.root = {str(exchange)!r}\n")
+        shutil.copy(ROOT / "teacher" / "nbgrader_config.py", self.course)  # as shipped
         (home / "jupyter").mkdir()
+        moved = home / "exchange-moved"
+        moved.mkdir()
+        (moved / "nbgrader_config.py").write_text(exchange_moved(exchange))
         self.env = {**os.environ, "PATH": PATH, "HOME": str(home),
-                    "JUPYTER_CONFIG_DIR": str(home / "jupyter"), "PYTHONDONTWRITEBYTECODE": "1"}
+                    "JUPYTER_CONFIG_DIR": str(home / "jupyter"),
+                    "JUPYTER_CONFIG_PATH": os.pathsep.join(map(str, (moved, system))),
+                    "PYTHONDONTWRITEBYTECODE": "1"}
 
     def release(self) -> None:
         """generate_assignment (solutions and hidden tests out), then release it to the exchange."""
@@ -202,34 +206,49 @@ c.Spawner.http_timeout = {timeout}
 c.Spawner.environment = {environment}
 """
 
-# deploy/nbgrader_config.py, the hub's settings, with the exchange moved to the throwaway folder.
+def exchange_moved(exchange: Path) -> str:
+    """An nbgrader_config.py that moves the exchange to the throwaway folder: the one setting
+    this test adds to the shipped files, which it does not change. It goes first on
+    JUPYTER_CONFIG_PATH, the only place that outranks the venv's and the system's config."""
+    return f"c = get_config()  # noqa: F821\nc.Exchange.root = {str(exchange)!r}\n"
+
+
+def system_config(folder: Path) -> Path:
+    """A stand-in for /etc/jupyter holding deploy/nbgrader_config.py as the README installs it."""
+    folder.mkdir()
+    shutil.copy(HUB_NBGRADER_CONFIG, folder / "nbgrader_config.py")
+    return folder
+
+
 # Every server here runs as the hub's own OS user, so nbgrader cannot take the student from the
-# OS (it does only for "jovyan", the Docker images' user): the hub's user name is the student id.
+# OS (it does only for "jovyan", the Docker images' user): as teacher/README.md says for such a
+# hub, the students' config names the hub's user name as the student id.
 def student_nbgrader_config(exchange: Path) -> str:
-    """The students' nbgrader_config.py."""
-    return ((ROOT / "deploy" / "nbgrader_config.py").read_text()
-            + f"\nimport os\n\nc.Exchange.root = {str(exchange)!r}\n"
+    """The students' added nbgrader_config.py: the exchange moved, and the student id."""
+    return (exchange_moved(exchange) + "import os\n\n"
             'c.CourseDirectory.student_id = os.environ["JUPYTERHUB_USER"]\n')
 
 
 class Hub:
     """A JupyterHub process we started on free ports, and its folder."""
 
-    def __init__(self, folder: Path, exchange: Path):
+    def __init__(self, folder: Path, exchange: Path, system: Path):
         self.folder = folder
         folder.mkdir()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = ["--allow-root"] if os.getuid() == 0 else []
-        environment = {"PYTHONDONTWRITEBYTECODE": "1", "MPLCONFIGDIR": str(folder / "mpl")}
+        added = folder / "students-nbgrader"
+        added.mkdir()
+        (added / "nbgrader_config.py").write_text(student_nbgrader_config(exchange))
+        environment = {"PYTHONDONTWRITEBYTECODE": "1", "MPLCONFIGDIR": str(folder / "mpl"),
+                       "JUPYTER_CONFIG_PATH": os.pathsep.join(map(str, (added, system)))}
         (folder / "hub.py").write_text(HUB_CONFIG.format(
             port=self.port, hub_port=free_port(), proxy_api_port=free_port(), folder=folder,
             chp=CHP, python=sys.executable, args=args, environment=environment,
             timeout=TIMEOUT))
         for student in STUDENTS:
-            config = folder / "home" / student / ".jupyter" / "nbgrader_config.py"
-            config.parent.mkdir(parents=True)
-            config.write_text(student_nbgrader_config(exchange))
+            (folder / "home" / student).mkdir(parents=True)
         self.log = folder / "hub.log"
         env = {key: value for key, value in os.environ.items()
                if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH}
@@ -446,10 +465,13 @@ def classroom(tmp_path_factory):
     folder = tmp_path_factory.mktemp("classroom")
     exchange = folder / "exchange"
     exchange.mkdir()
-    teacher = Teacher(folder / "teacher", exchange, folder / "stand-in")
+    system = system_config(folder / "etc-jupyter")
+    teacher = Teacher(folder / "teacher", exchange, folder / "stand-in", system)
     teacher.release()
+    released = exchange / COURSE_ID / "outbound" / teacher.assignment
+    assert released.is_dir(), "released into the throwaway exchange, not the machine's own"
     repo_url = published_course(folder)
-    hub = Hub(folder / "hub", exchange)
+    hub = Hub(folder / "hub", exchange, system)
     try:
         yield {"hub": hub, "teacher": teacher, "repo_url": repo_url}
     finally:

@@ -1,0 +1,96 @@
+"""Two steps of nbgrader made fit for a public course (teacher/nbgrader_config.py uses both).
+
+- `ReleasedTestsRestored` (autograde): a student's test cell arrives as it was released, without
+  its hidden tests, and nbgrader warns "Attribute 'checksum' … has changed!" for every one of
+  them, which buries a real change. A test cell that is exactly its released form is put back
+  silently; any other change is reported and put back, as nbgrader does.
+- `HiddenTestsOut` (feedback): the feedback shows each task's result and a short hint, never the
+  hidden test (it would be a one-line solution) nor a traceback that quotes it. The hint is the
+  line `# hint: …` the teacher wrote inside the hidden tests.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import nbformat
+from nbconvert.preprocessors import Preprocessor
+from nbformat import NotebookNode
+from nbgrader.preprocessors import ClearHiddenTests, OverwriteCells
+from traitlets import Bool
+
+BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+HINT = "# hint:"
+NOT_SHOWN = "# (The hidden test of this task runs when your work is graded; it is not shown.)"
+
+
+def released_form(source: str) -> str:
+    """A test cell's source as the student got it: its hidden tests removed, by nbgrader."""
+    cell = nbformat.v4.new_code_cell(source)
+    ClearHiddenTests()._remove_hidden_test_region(cell)
+    return str(cell.source)
+
+
+class ReleasedTestsRestored(OverwriteCells):
+    """nbgrader's OverwriteCells, quiet about a locked cell that is as it was released."""
+
+    def preprocess_cell(self, cell: NotebookNode, resources: dict[str, Any],
+                        cell_index: int) -> tuple[NotebookNode, dict[str, Any]]:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id is not None and cell.metadata.nbgrader.get("locked"):
+            source = self.gradebook.find_source_cell(grade_id, self.notebook_id,
+                                                     self.assignment_id).source
+            if cell.source == released_form(source):
+                cell.source = source
+        return super().preprocess_cell(cell, resources, cell_index)
+
+
+def hints(source: str) -> list[str]:
+    """The `# hint:` lines of a test cell's hidden tests, without the marker."""
+    inside, found = False, []
+    for line in source.splitlines():
+        if BEGIN in line:
+            inside = True
+        elif END in line:
+            inside = False
+        elif inside and line.strip().lower().startswith(HINT):
+            found.append(line.strip()[len(HINT):].strip())
+    return found
+
+
+class HiddenTestsOut(Preprocessor):
+    """Feedback without hidden tests: each test cell shows its visible check, a note that the
+    hidden test is not shown, its hint, and (if it failed) the reason, never a traceback."""
+
+    enabled = Bool(True).tag(config=True)  # nbconvert's preprocessors are off by default
+
+    def preprocess_cell(self, cell: NotebookNode, resources: dict[str, Any],
+                        cell_index: int) -> tuple[NotebookNode, dict[str, Any]]:
+        grading = cell.metadata.get("nbgrader", {})
+        if cell.cell_type != "code" or not grading.get("grade") or grading.get("solution"):
+            return cell, resources
+        visible = released_form(cell.source)
+        told = hints(cell.source)
+        if BEGIN in cell.source:
+            lines = [visible.rstrip(), NOT_SHOWN] if visible.strip() else [NOT_SHOWN]
+            cell.source = "\n".join(lines + [f"# Hint: {hint}" for hint in told])
+        cell.outputs = [self._outcome(output, visible, told) for output in cell.outputs]
+        return cell, resources
+
+    @staticmethod
+    def _outcome(output: NotebookNode, visible: str, told: list[str]) -> NotebookNode:
+        """An error output as one short line, no traceback: a failed check's own message if the
+        check is a visible one, 'not right yet' for a hidden one, and the error of the student's
+        own code (a name not defined, ...) as Python says it."""
+        if output.get("output_type") != "error":
+            return output
+        name, message = str(output.get("ename", "")), str(output.get("evalue", ""))
+        if name != "AssertionError":
+            reason = f"{name}: {message}" if message else name
+        else:
+            reason = message if message and message in visible else "the value is not right yet"
+        text = f"Not yet: {reason}." + "".join(f"\nHint: {hint}" for hint in told)
+        shown = copy.deepcopy(output)
+        shown["ename"], shown["evalue"], shown["traceback"] = "Not yet", text, [text]
+        return shown
