@@ -13,15 +13,6 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .exact.results import (
-    AdviceRow,
-    BankPrice,
-    DecisionRow,
-    DecisionValues,
-    Distribution,
-    Policy,
-    StrategyRow,
-)
 from .game.cards import RANKS, SUITS, Card, HandLike, Shoe, parse_card, parse_cards
 from .game.hands import HandValue, hand_value
 from .game.rules import (
@@ -44,6 +35,27 @@ if TYPE_CHECKING:  # what __getattr__ loads, for type checkers
     from .course import assignments as assignments
     from .exact import reference as reference
     from .exact import symbolic as symbolic
+    from .exact.results import (
+        AdviceRow as AdviceRow,
+    )
+    from .exact.results import (
+        BankPrice as BankPrice,
+    )
+    from .exact.results import (
+        DecisionRow as DecisionRow,
+    )
+    from .exact.results import (
+        DecisionValues as DecisionValues,
+    )
+    from .exact.results import (
+        Distribution as Distribution,
+    )
+    from .exact.results import (
+        Policy as Policy,
+    )
+    from .exact.results import (
+        StrategyRow as StrategyRow,
+    )
     from .game import cards as cards
     from .game import rules as rules
     from .game import table as table
@@ -60,6 +72,10 @@ _SUBMODULES = {
     "reference": "exact.reference", "rules": "game.rules", "simulate": "simulate",
     "symbolic": "exact.symbolic", "table": "game.table", "widgets": "widgets",
 }
+
+# The names of the exact engine's results: importing them loads the engine, so on first use.
+_RESULTS = ("AdviceRow", "BankPrice", "DecisionRow", "DecisionValues", "Distribution", "Policy",
+            "StrategyRow")
 
 # Module paths of 0.1 that lessons and users import, kept working (CHANGELOG.md, 0.2.0):
 # `from twentyone_edu.table import Table` is `from twentyone_edu.game.table import Table`.
@@ -90,6 +106,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f".{_SUBMODULES[name]}", __name__)
     if name == "Table":
         return importlib.import_module(".game.table", __name__).Table
+    if name in _RESULTS:
+        return getattr(importlib.import_module(".exact.results", __name__), name)
     raise AttributeError(f"module 'twentyone_edu' has no attribute {name!r}")
 
 
