@@ -23,6 +23,7 @@ folder, never from what a student sent.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import os
 import random
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from ..game.cards import Shoe
 from ..game.hands import hand_value
 from ..game.rules import VARIANTS
 from ..words.errors import RuleError, TwentyOneError
+from . import tasks
 
 SHARED_FILE = "shared_numbers.txt"
 MAX_DRAWS = 200  # draws tried before giving up on a well-posed problem (never needed in practice)
@@ -57,6 +59,23 @@ class Numbers:
     def fresh_shoe(self) -> Shoe:
         """A fresh shoe of `packs` packs (R1)."""
         return Shoe.fresh(decks=self.packs)
+
+    def check(self, task: str, *answer: object) -> tasks.Verdict:
+        """Check my answer before I hand it in: `numbers.check("p_bust")` checks the variable
+        `p_bust` of the notebook (or the answer given after the task's name) against these
+        numbers, and says right, or not yet and why, never the answer (course/tasks.py)."""
+        known = tasks.known(self.assignment)
+        if task not in known:
+            raise AssignmentError("no_task", task=repr(str(task)[:40]),
+                                  options=", ".join(known))
+        if answer:
+            return tasks.verdict(self, task, answer[0])
+        caller = inspect.currentframe()
+        space = caller.f_back.f_globals if caller and caller.f_back else {}
+        if task not in space:
+            return tasks.Verdict(task, False, f"there is no {task} yet: run the cell of your "
+                                 "answer first")
+        return tasks.verdict(self, task, space[task])
 
 
 @dataclass(frozen=True)

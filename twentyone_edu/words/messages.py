@@ -289,6 +289,7 @@ ENGLISH: dict[str, Template] = {
     "sure_natural": "the banker is sure to hold a natural from this shoe, so the round ends at "
                     "once (R9); there is nothing to decide",
     # assignments.py
+    "no_task": "{task} is not a task of this assignment (check one of {options})",
     "not_assignment": "assignment={value} is not an assignment (use one of {options})",
     "student_id": "{name}={value} is not valid (use your user name or the id your teacher gave "
                   "you, 1-100 characters)",

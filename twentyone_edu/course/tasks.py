@@ -1,0 +1,227 @@
+"""The graded tasks, checked before a student hands in: right, or not yet and why (teacher/).
+
+`numbers.check("p_bust")` in a graded notebook looks up the student's `p_bust` and asks this
+module: first whether it has the form the task asks (an exact Fraction, a whole number, a
+function…), then whether it is right for the student's own numbers, by the same exact engine the
+hidden tests use. The verdict names no value and no formula, so nothing of the answer is in the
+student's copy that the engine, which every lesson teaches, would not give anyway. A task with
+at most ten possible answers ("stand" or "buy", a threshold 12–21, one of two rule sets) has
+its form checked only: a right/not yet on it would be the answer by trial.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .. import exact
+from ..game.cards import Shoe
+from ..game.hands import hand_value
+
+Form = Callable[[Any, Any], "str | None"]  # (numbers, answer) -> what is wrong with its form
+Right = Callable[[Any, Any], bool]  # (numbers, answer) -> whether it is right
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a check says: `right` is True, False, or None when only the form was checked."""
+
+    task: str
+    right: bool | None
+    reason: str
+
+    def __repr__(self) -> str:
+        if self.right:
+            return f"{self.task}: right. Hand it in as it is."
+        if self.right is None and not self.reason:
+            return (f"{self.task}: the form is right. Its value is checked only when your work "
+                    "is graded (a task with few possible answers).")
+        return f"{self.task}: not yet — {self.reason}"
+
+
+@dataclass(frozen=True)
+class Task:
+    """One graded answer: how its form is checked, and how its value (None: form only)."""
+
+    form: Form
+    right: Right | None
+
+
+def fraction_in(low: Fraction | None = None, high: Fraction | None = None) -> Form:
+    """An exact Fraction (within low..high)."""
+    def form(numbers: Any, answer: Any) -> str | None:
+        if not isinstance(answer, Fraction):
+            return "give an exact Fraction, not a decimal"
+        if low is not None and high is not None and not low <= answer <= high:
+            return f"it must lie between {low} and {high}"
+        return None
+    return form
+
+
+def whole_in(low: int | None = None, high: int | None = None) -> Form:
+    """A whole number (within low..high)."""
+    def form(numbers: Any, answer: Any) -> str | None:
+        if isinstance(answer, bool) or not isinstance(answer, int):
+            return "give a whole number (an int)"
+        if low is not None and high is not None and not low <= answer <= high:
+            return f"it must be a whole number from {low} to {high}"
+        return None
+    return form
+
+
+def one_of(options: Callable[[Any], tuple[str, ...]]) -> Form:
+    """One of the texts `options(numbers)`."""
+    def form(numbers: Any, answer: Any) -> str | None:
+        allowed = options(numbers)
+        if answer not in allowed:
+            return "answer one of " + ", ".join(repr(option) for option in allowed)
+        return None
+    return form
+
+
+def function(example: Callable[[Callable[..., Any]], str | None]) -> Form:
+    """A function whose worked example (from the task's text) comes out as the text says."""
+    def form(numbers: Any, answer: Any) -> str | None:
+        if not callable(answer):
+            return "define it as a function (def ...)"
+        return example(answer)
+    return form
+
+
+def _next_card_example(next_card: Callable[..., Any]) -> str | None:
+    example = next_card("K Q", "", 2)
+    if not isinstance(example, dict) or sum(example.values()) != 1:
+        return "the chances it returns must add up to 1"
+    if example.get("bust") != Fraction(94, 102):
+        return "for K Q from two packs every card but the 8 aces busts: 'bust' should be 94/102"
+    return None
+
+
+def _next_card_right(numbers: Any, next_card: Callable[..., Any]) -> bool:
+    cases = [(numbers.hand, numbers.seen, numbers.packs), ("A 5", "K 9", 1),
+             ("2 3", "A A 5", 2), ("9 7", "", 3)]
+    return all({key: p for key, p in next_card(hand, seen, packs).items() if p}
+               == exact.draw_distribution(hand, seen, Shoe.fresh(decks=packs))
+               for hand, seen, packs in cases)
+
+
+def _unseen(numbers: Any) -> Shoe:
+    return numbers.fresh_shoe.remove(numbers.hand).remove(numbers.seen)
+
+
+def _p_improve(numbers: Any) -> Fraction:
+    now, left = hand_value(numbers.hand).total, _unseen(numbers)
+    better = sum(n for rank, n in left.counts
+                 if not hand_value(f"{numbers.hand} {rank}").bust
+                 and hand_value(f"{numbers.hand} {rank}").total > now)
+    return Fraction(better, len(left))
+
+
+def _first_ace_example(first_ace: Callable[..., Any]) -> str | None:
+    if Fraction(first_ace(1, 52, 4)) != Fraction(1, 13):
+        return "the first card is an ace 4 times in 52: first_ace(1, 52, 4) should be 1/13"
+    return None
+
+
+def _first_ace_right(numbers: Any, first_ace: Callable[..., Any]) -> bool:
+    cards, aces = 52 * numbers.packs, 4 * numbers.packs
+    cases = [(1, cards, aces), (numbers.seat, cards, aces), (5, 104, 8), (33, 36, 4), (1, 3, 3)]
+    return all(Fraction(first_ace(j, n, a)) == _first_ace(j, n, a) for j, n, a in cases)
+
+
+def _first_ace(j: int, cards: int, aces: int) -> Fraction:
+    """P(the first ace is card j): j − 1 cards without an ace, then an ace (R4)."""
+    chance = Fraction(1)
+    for k in range(j - 1):
+        chance *= Fraction(cards - aces - k, cards - k)
+    return chance * Fraction(aces, cards - j + 1)
+
+
+def _rounds_right(numbers: Any, rounds: int) -> bool:
+    p = exact.natural_probability(numbers.fresh_shoe)
+    spread, target = p * (1 - p), numbers.target_error ** 2
+    return spread / rounds <= target and (rounds == 1 or spread / (rounds - 1) > target)
+
+
+def _p_natural_example(p_natural: Callable[..., Any]) -> str | None:
+    if p_natural(1) != Fraction(32, 663):
+        return "from one pack the chance is 2 · 4/52 · 16/51: p_natural(1) should be 32/663"
+    return None
+
+
+def _values_form(numbers: Any, values: Any) -> str | None:
+    if not isinstance(values, dict) or set(values) != set(numbers.variants):
+        return "a dict with one value for each of your two rule sets, by name"
+    return None
+
+
+TASKS: dict[str, dict[str, Task]] = {
+    "lessons04_05": {
+        "unseen": Task(whole_in(), lambda n, a: a == len(_unseen(n))),
+        "p_bust": Task(fraction_in(Fraction(0), Fraction(1)),
+                       lambda n, a: a == exact.draw_distribution(
+                           n.hand, n.seen, n.fresh_shoe).get("bust", 0)),
+        "next_card": Task(function(_next_card_example), _next_card_right),
+        "choice": Task(one_of(lambda n: ("stand", "buy")), None),
+    },
+    "lessons06_07": {
+        "p_improve": Task(fraction_in(Fraction(0), Fraction(1)),
+                          lambda n, a: a == _p_improve(n)),
+        "gain": Task(fraction_in(), lambda n, a: a == (
+            lambda v: v["draw"] - v["stand"])(exact.decision_values(n.hand, n.seen,
+                                                                    n.fresh_shoe))),
+        "policy_value": Task(fraction_in(), lambda n, a: a == exact.round_value(n.threshold,
+                                                                                 n.shoe)),
+        "best_n": Task(whole_in(12, 21), None),
+    },
+    "lessons08_09": {
+        "p_natural": Task(fraction_in(Fraction(0), Fraction(1)),
+                          lambda n, a: a == exact.natural_probability(n.shoe)),
+        "edge": Task(fraction_in(), lambda n, a: a == exact.bank_value(n.players, n.threshold,
+                                                                       n.shoe)),
+        "price": Task(fraction_in(), lambda n, a: a == exact.bank_price(
+            n.players, n.threshold, n.shoe)["price"]),
+    },
+    "lessons10_11": {
+        "first_ace": Task(function(_first_ace_example), _first_ace_right),
+        "seat_chance": Task(fraction_in(Fraction(0), Fraction(1)), lambda n, a: a == exact.
+                            first_banker_probabilities(n.players, n.fresh_shoe)[n.seat - 1]),
+        "variance": Task(fraction_in(), lambda n, a: a == (
+            lambda p: p * (1 - p) / n.rounds)(exact.natural_probability(n.fresh_shoe))),
+        "rounds_needed": Task(whole_in(1, 10**9), _rounds_right),
+    },
+    "lesson12": {
+        "p_natural": Task(function(_p_natural_example), lambda n, f: all(
+            f(packs) == exact.natural_probability(Shoe.fresh(decks=packs))
+            for packs in sorted({n.packs, 2, 3, 6, 8}))),
+        "values": Task(_values_form, lambda n, a: a == {
+            name: exact.round_value(n.threshold, rules=name) for name in n.variants}),
+        "kinder": Task(one_of(lambda n: tuple(n.variants)), None),
+    },
+}
+
+
+def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
+    """Check one answer of the student whose numbers these are: its form, then its value. An
+    error in the student's own function is reported as Python says it, never raised."""
+    checks = TASKS[numbers.assignment][task]
+    try:
+        wrong = checks.form(numbers, answer)
+        if wrong is not None:
+            return Verdict(task, False, wrong)
+        if checks.right is None:
+            return Verdict(task, None, "")
+        if checks.right(numbers, answer):
+            return Verdict(task, True, "")
+    except Exception as error:  # the student's own function failed: say how, not where
+        return Verdict(task, False, f"your code raised {type(error).__name__}: {error}")
+    return Verdict(task, False, "the form is right but the value is not; look again at the "
+                   "task, with your own numbers")
+
+
+def known(assignment: str) -> tuple[str, ...]:
+    """The tasks of an assignment that can be checked, in order."""
+    return tuple(TASKS[assignment])
+
