@@ -5,7 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
 # Extra Voilà options, e.g. VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser" for a class;
-# the settings for a class are in voila.json, which Voilà reads from the folder it starts in.
+# the settings for a class are in voila.json and voila.py, which Voilà reads from the folder it
+# starts in.
 VOILA_ARGS ?=
 # JupyterLab refuses to start as root (e.g. in a container) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)

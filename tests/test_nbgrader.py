@@ -278,3 +278,54 @@ def test_feedback_shows_each_tasks_result_and_hint_never_a_hidden_test(course: P
     assert "graded = assignments.numbers" not in page
     if student == "carol":  # a blank notebook: every task 'not yet', with its hint
         assert page.count("Not yet") >= len(CODE_POINTS)
+
+
+ROSTER = """id,first_name,last_name,email
+alice,Alice,Martin,alice@school.example
+bob,Boris,Иванов,boris@school.example
+carol,Carol,Nguyen,carol@school.example
+dave,Dave,O'Brien,dave@school.example
+"""
+
+
+@pytest.fixture(scope="module")
+def exported(course: Path) -> dict[str, list[list[str]]]:
+    """The class list imported as nbgrader reads one, then the grades in both LMS layouts."""
+    import csv
+
+    (course / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    nbgrader(course, "db", "student", "import", "roster.csv")
+    found = {}
+    for name in ("Moodle", "Canvas"):
+        target = course / f"grades_{name.lower()}.csv"
+        nbgrader(course, "export", f"--exporter=twentyone_edu.course.lms_export.{name}Export",
+                 "--to", str(target))
+        with open(target, newline="", encoding="utf-8") as text:
+            found[name] = list(csv.reader(text))
+    return found
+
+
+def test_moodle_csv_has_moodles_columns_names_emails_and_scores(course, exported):
+    header, *rows = exported["Moodle"]
+    assert header[:6] == ["First name", "Last name", "ID number", "Institution", "Department",
+                          "Email address"]
+    assert f"{LMS} (Real)" in header
+    by_id = {row[2]: row for row in rows}
+    assert by_id["bob"][:2] == ["Boris", "Иванов"] and by_id["bob"][5] == "boris@school.example"
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        for student in ("alice", "bob", "carol"):
+            score = gradebook.find_submission(LMS, student).score
+            assert float(by_id[student][header.index(f"{LMS} (Real)")]) == score
+    assert float(by_id["alice"][header.index(f"{LMS} (Real)")]) == sum(CODE_POINTS.values())
+
+
+def test_canvas_csv_has_canvas_columns_points_possible_and_scores(course, exported):
+    header, points, *rows = exported["Canvas"]
+    assert header[:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+    assert points[0] == "Points Possible" and LMS in header
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        assert float(points[header.index(LMS)]) == gradebook.find_assignment(LMS).max_score
+    by_id = {row[2]: row for row in rows}
+    assert by_id["dave"][0] == "O'Brien, Dave" and by_id["dave"][3] == "dave@school.example"
+    assert float(by_id["bob"][header.index(LMS)]) == CODE_POINTS["test_unseen"] + \
+        CODE_POINTS["test_next_card"]
