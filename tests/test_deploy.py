@@ -146,3 +146,30 @@ def test_the_admin_is_the_teacher_and_the_readme_explains_the_setup():
     for name in ("config.yaml", "Dockerfile", "exchange-pvc.yaml", "nbgrader_config.py",
                  "helm upgrade"):
         assert name in readme
+
+
+def lti_config() -> Config:
+    """deploy/lti13.py, loaded as JupyterHub loads it, with an LMS's four values."""
+    import os
+    from unittest import mock
+
+    config = Config()
+    values = {"LTI13_ISSUER": "https://lms.example", "LTI13_CLIENT_ID": "tool",
+              "LTI13_AUTHORIZE_URL": "https://lms.example/auth",
+              "LTI13_JWKS_URL": "https://lms.example/keys"}
+    with mock.patch.dict(os.environ, values):
+        exec((DEPLOY / "lti13.py").read_text(), {"get_config": lambda: config})
+    return config
+
+
+def test_the_lti_launch_is_the_same_on_one_server_and_on_kubernetes():
+    """lti13.py (one server) and config.yaml (Zero to JupyterHub) log students in alike."""
+    one = lti_config()
+    hub = values()["hub"]["config"]
+    assert hub["JupyterHub"]["authenticator_class"] == one.JupyterHub.authenticator_class
+    assert hub["LTI13Authenticator"]["username_key"] == one.LTI13Authenticator.username_key \
+        == "email"
+    assert set(hub["LTI13Authenticator"]) >= {"issuer", "client_id", "authorize_url",
+                                               "jwks_endpoint"}
+    assert one.LTI13Authenticator.client_id == {"tool"}
+    assert hub["Authenticator"]["allow_all"] is True

@@ -1,9 +1,10 @@
 """A real classroom on JupyterHub (issue 11), end to end, on throwaway folders.
 
-The test starts a hub on 127.0.0.1 (DummyAuthenticator, SimpleLocalProcessSpawner,
-configurable-http-proxy from npm). The teacher releases an nbgrader assignment. Three students
-log in at once, each in its own cookie session as a browser would be, and follow the README's
-nbgitpuller link against a local bare clone of this repository. The hub starts their servers
+The test starts a hub on 127.0.0.1 (deploy/lti13.py's LTI 1.3 login, SimpleLocalProcessSpawner,
+configurable-http-proxy from npm) and a stand-in LMS (lti_platform.py). The teacher releases an
+nbgrader assignment. Three students launch the course from the LMS at once, each in its own
+cookie session as a browser would be, with the README's nbgitpuller link as the launch's
+target, against a local bare clone of this repository. The hub starts their servers
 and nbgitpuller pulls the student course branch (deploy/course_branch.py). Each student opens
 the lesson the link names and runs it in a kernel over the Jupyter REST and websocket API. Then
 each fetches the assignment and submits it from the Assignments API, the way JupyterLab's
@@ -41,6 +42,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
 from course_branch import teacher_material, write_course_branch  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).parent))
+from lti_platform import Platform  # noqa: E402
+
 CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
 # The hub's nbgrader settings as shipped, installed byte for byte where the README says (here a
 # throwaway stand-in for /etc/jupyter); the course id is read from them, never written.
@@ -51,7 +55,15 @@ COURSE_ID = re.search(r'course_id = "([^"]+)"', HUB_NBGRADER_CONFIG.read_text())
 ASSIGNMENT: str | None = "lessons04_05"
 STAND_IN = "standin"
 # Each student's work: every answer, the first half of the answers, none.
-STUDENTS = {"anna": "all", "boris": "half", "vera": "none"}
+# Each logs in by an LTI 1.3 launch from the LMS (deploy/lti13.py): the email is the user name.
+STUDENTS = {"anna@school.example": "all", "boris@school.example": "half",
+            "vera@school.example": "none"}
+# The class list from the LMS, as the teacher imports it before exporting grades.
+ROSTER = """id,first_name,last_name,email
+anna@school.example,Anna,Petrova,anna@school.example
+boris@school.example,Boris,Ivanov,boris@school.example
+vera@school.example,Vera,Smirnova,vera@school.example
+"""
 TIMEOUT = 180
 # nbgrader runs `alembic` by name: the venv's scripts must be on PATH even when only its python is.
 PATH = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
@@ -160,6 +172,30 @@ class Teacher:
         nbgrader(self.course, self.env, "collect", self.assignment)
         nbgrader(self.course, self.env, "autograde", self.assignment)
 
+    def feedback_has_no_hidden_test(self, students: list[str]) -> None:
+        """generate_feedback, then no student's page shows a line of a hidden test."""
+        nbgrader(self.course, self.env, "generate_feedback", self.assignment)
+        hidden = {line.strip() for notebook in self.source_notebooks().values()
+                  for cell in notebook.cells if "### BEGIN HIDDEN TESTS" in cell.source
+                  for line in cell.source.split("### BEGIN HIDDEN TESTS")[1]
+                  .split("### END HIDDEN TESTS")[0].splitlines()
+                  if line.strip() and not line.strip().startswith("# hint:")}
+        for student in students:
+            for page in (self.course / "feedback" / student / self.assignment).glob("*.html"):
+                text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text()))
+                assert not [line for line in hidden if line in text], f"{student}: {page.name}"
+
+    def moodle_grades(self, roster: str) -> dict[str, dict[str, str]]:
+        """The class list imported, then the grades exported as Moodle imports them."""
+        import csv
+
+        (self.course / "roster.csv").write_text(roster, encoding="utf-8")
+        nbgrader(self.course, self.env, "db", "student", "import", "roster.csv")
+        nbgrader(self.course, self.env, "export", "--to", "moodle.csv",
+                 "--exporter=twentyone_edu.course.lms_export.MoodleExport")
+        with open(self.course / "moodle.csv", newline="", encoding="utf-8") as text:
+            return {row["ID number"]: row for row in csv.DictReader(text)}
+
     def source_notebooks(self) -> dict[str, nbformat.NotebookNode]:
         """The assignment's source notebooks, by file name."""
         return {path.name: nbformat.read(path, as_version=4)
@@ -195,8 +231,7 @@ c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
 c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": {timeout}}}
 c.ConfigurableHTTPProxy.command = ["{chp}"]
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
-c.JupyterHub.authenticator_class = "dummy"
-c.Authenticator.allow_all = True
+load_subconfig("{lti}")  # noqa: F821 (deploy/lti13.py, as shipped)
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
 c.Spawner.cmd = ["{python}", "-m", "jupyterhub.singleuser"]
@@ -232,8 +267,8 @@ def student_nbgrader_config(exchange: Path) -> str:
 class Hub:
     """A JupyterHub process we started on free ports, and its folder."""
 
-    def __init__(self, folder: Path, exchange: Path, system: Path):
-        self.folder = folder
+    def __init__(self, folder: Path, exchange: Path, system: Path, platform: Platform):
+        self.folder, self.platform = folder, platform
         folder.mkdir()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -246,12 +281,13 @@ class Hub:
         (folder / "hub.py").write_text(HUB_CONFIG.format(
             port=self.port, hub_port=free_port(), proxy_api_port=free_port(), folder=folder,
             chp=CHP, python=sys.executable, args=args, environment=environment,
-            timeout=TIMEOUT))
+            timeout=TIMEOUT, lti=ROOT / "deploy" / "lti13.py"))
         for student in STUDENTS:
             (folder / "home" / student).mkdir(parents=True)
         self.log = folder / "hub.log"
         env = {key: value for key, value in os.environ.items()
-               if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH}
+               if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH} \
+            | platform.environment()
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "jupyterhub", "-f", str(folder / "hub.py")], cwd=folder,
@@ -313,13 +349,10 @@ class Student:
         return response
 
     def follow_link(self, link: str) -> str:
-        """Log in, launch the server, let nbgitpuller pull; return the path the link opens."""
+        """Launch from the LMS, start the server, let nbgitpuller pull; return the path the
+        link opens."""
         started = time.monotonic()
-        page = self.get(link)
-        assert "/hub/login" in page.url, f"{self.name}: expected the login page, got {page.url}"
-        xsrf = re.search(r'name="_xsrf"\s+value="([^"]+)"', page.text).group(1)
-        page = self.session.post(page.url, data={"username": self.name, "password": "any",
-                                                 "_xsrf": xsrf}, timeout=TIMEOUT)
+        page = self.lti_launch(link)
         if page.status_code == 424:  # the hub's "server not running" page: click Launch
             spawn = re.search(r'href="([^"]*/hub/spawn/[^"]*)"', page.text).group(1)
             page = self.get(urllib.parse.urljoin(page.url, html.unescape(spawn)))
@@ -350,6 +383,30 @@ class Student:
         assert opened.status_code == 200
         self.timed("nbgitpuller", started)
         return urllib.parse.unquote(data["path"]).removeprefix("lab/tree/")
+
+    def lti_launch(self, link: str) -> requests.Response:
+        """Click the course's link in the LMS: the LMS posts the login to the hub, the hub sends
+        the browser to the LMS to authenticate, the LMS posts back a signed id_token, and the
+        hub logs the student in as their email and goes on to the link (LTI 1.3)."""
+        platform = self.hub.platform
+        login = self.session.post(f"{self.hub.url}/hub/lti13/oauth_login",
+                                  data=platform.login_request(self.name, link),
+                                  allow_redirects=False, timeout=TIMEOUT)
+        asked = login.headers.get("Location", "")
+        assert login.status_code == 302 and asked.startswith(platform.authorize_url), (
+            f"{self.name}: the hub did not send the browser to the LMS: {login.status_code} "
+            f"{asked}\n{login.text[:300]}")
+        query = {key: values[0] for key, values in
+                 urllib.parse.parse_qs(urllib.parse.urlparse(asked).query).items()}
+        assert query["client_id"] == platform.client_id and query["login_hint"] == self.name
+        token = platform.id_token(self.name, f"lms-{abs(hash(self.name)) % 10**6}",
+                                  query["nonce"], link)
+        page = self.session.post(query["redirect_uri"], timeout=TIMEOUT,
+                                 data={"id_token": token, "state": query["state"]})
+        assert page.status_code < 400 or page.status_code == 424, (
+            f"{self.name}: launch -> {page.status_code} {page.url}\n{page.text[:300]}\n"
+            f"{self.hub.log_tail()}")
+        return page  # follow_link checks it lands in /user/<the email>/
 
     def api(self, method: str, path: str, **kwargs) -> requests.Response:
         """A call to the student's Jupyter server API, with the xsrf token its pages carry."""
@@ -402,7 +459,7 @@ class Student:
             "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
             "content": {"code": code, "silent": False, "store_history": True,
                         "user_expressions": {}, "allow_stdin": False, "stop_on_error": True}}))
-        reply, idle = None, False
+        reply, idle, shown = None, False, []
         while reply is None or not idle:
             message = json.loads(channel.recv())
             if message.get("parent_header", {}).get("msg_id") != msg_id:
@@ -411,7 +468,37 @@ class Student:
                 reply = message["content"]
             elif message["msg_type"] == "status":
                 idle = message["content"]["execution_state"] == "idle"
-        return reply
+            elif message["msg_type"] in ("stream", "execute_result"):
+                content = message["content"]
+                shown.append(content.get("text") or content.get("data", {}).get("text/plain", ""))
+        return reply | {"shown": "".join(shown)}
+
+    def check_answers(self, path: str) -> dict[str, str]:
+        """Run the fetched notebook as the student does before handing in, every cell but the
+        autograder's tests, and read what each "check my answer" cell says, by task."""
+        notebook = self.api("GET", f"api/contents/{path}").json()["content"]
+        session = self.api("POST", "api/sessions", json={
+            "path": path, "type": "notebook", "name": "", "kernel": {"name": "python3"}}).json()
+        url = (self.server.replace("http://", "ws://") + f"api/kernels/{session['kernel']['id']}"
+               f"/channels?session_id={uuid.uuid4().hex}")
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.session.cookies)
+        channel = websocket.create_connection(url, cookie=cookies, timeout=TIMEOUT)
+        said = {}
+        try:
+            for cell in notebook["cells"]:
+                grading = cell["metadata"].get("nbgrader", {})
+                if cell["cell_type"] != "code" or (grading.get("grade")
+                                                   and not grading.get("solution")):
+                    continue
+                reply = self.execute(channel, "".join(cell["source"]))
+                task = grading.get("grade_id", "")
+                if task.startswith("check_"):
+                    assert reply["status"] == "ok", f"{self.name}: {task} raised"
+                    said[task.removeprefix("check_")] = reply["shown"]
+        finally:
+            channel.close()
+            self.api("DELETE", f"api/sessions/{session['id']}")
+        return said
 
     def assignments(self, action: str, assignment: str) -> None:
         """Fetch or submit from the Assignments API (nbgrader's server extension)."""
@@ -471,17 +558,20 @@ def classroom(tmp_path_factory):
     released = exchange / COURSE_ID / "outbound" / teacher.assignment
     assert released.is_dir(), "released into the throwaway exchange, not the machine's own"
     repo_url = published_course(folder)
-    hub = Hub(folder / "hub", exchange, system)
+    platform = Platform()
+    hub = Hub(folder / "hub", exchange, system, platform)
     try:
         yield {"hub": hub, "teacher": teacher, "repo_url": repo_url}
     finally:
         hub.stop()
+        platform.stop()
 
 
 def test_three_students_pull_the_course_run_a_lesson_and_are_graded(classroom):
     hub, teacher = classroom["hub"], classroom["teacher"]
     link = link_to(hub.url, classroom["repo_url"])
     sources = teacher.source_notebooks()
+    checked: dict[str, dict[str, str]] = {}
     started = time.monotonic()
 
     def attend(name: str) -> Student:
@@ -497,6 +587,8 @@ def test_three_students_pull_the_course_run_a_lesson_and_are_graded(classroom):
         assert {f"{teacher.assignment}/{name}" for name in sources} <= student.files(
             teacher.assignment)
         student.answer(teacher.assignment, sources, STUDENTS[name])
+        for notebook in sources:
+            checked[name] = student.check_answers(f"{teacher.assignment}/{notebook}")
         student.assignments("submit", teacher.assignment)
         student.timed("fetch, answer, submit", begun)
         return student
@@ -514,5 +606,17 @@ def test_three_students_pull_the_course_run_a_lesson_and_are_graded(classroom):
     assert right[1] > 0 and right[0] == right[1]
     assert 0 < half[0] < half[1]
     assert blank[0] == 0
+    if ASSIGNMENT is not None:
+        everyone, first_half, nobody = (checked[name] for name in STUDENTS)
+        assert everyone and all("right" in said and "not yet" not in said
+                                for said in everyone.values()), everyone
+        assert all("not yet" in said for said in nobody.values()), nobody
+        assert any("not yet" in said for said in first_half.values()) and any(
+            "right" in said and "not yet" not in said for said in first_half.values())
+        teacher.feedback_has_no_hidden_test(list(STUDENTS))
+        moodle = teacher.moodle_grades(ROSTER)
+        for name, (score, _) in scores.items():
+            assert moodle[name]["Email address"] == name and moodle[name]["First name"]
+            assert float(moodle[name][f"{teacher.assignment} (Real)"]) == score
     if ASSIGNMENT is None:  # the stand-in: tasks of 2 and 1 points
         assert (right, half, blank) == ((3, 3), (2, 3), (0, 3))
