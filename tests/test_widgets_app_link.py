@@ -28,6 +28,15 @@ def test_the_app_opens_in_the_language_of_the_link(query, title):
     assert CourseApp(language=language_from_query(query)).tabs.titles[0] == title
 
 
-def test_the_app_notebook_reads_the_query_string_voila_gives_its_kernel():
-    (cell,) = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())["cells"]
-    assert 'language_from_query(os.environ.get("QUERY_STRING", ""))' in "".join(cell["source"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_app_notebook_reads_the_query_string_voila_gives_its_kernel(language, monkeypatch):
+    """Each app notebook, run as Voilà runs it: the link's ?lang= wins; without one, the app
+    opens in the notebook's own language (the Russian app in Russian)."""
+    folder = ROOT / "notebooks" / ("ru" if language == "ru" else "")
+    (cell,) = json.loads((folder / "app.ipynb").read_text())["cells"]
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    for query, expected in (("", language), ("lang=en", "en"), ("lang=ru", "ru")):
+        monkeypatch.setenv("QUERY_STRING", query)
+        exec("".join(cell["source"]), {})
+        assert shown.pop().language == expected, (language, query)

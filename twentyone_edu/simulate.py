@@ -25,7 +25,15 @@ from .game.cards import Shoe
 from .game.hands import hand_value
 from .game.rules import HISTORICAL, Outcome, RuleSet, RulesLike, rule_set, settle
 from .words.errors import CardError, RuleError
-from .words.validate import answer, is_whole, quote, seed_of, whole
+from .words.validate import (
+    answer,
+    is_whole,
+    policy_answer,
+    policy_function,
+    quote,
+    seed_of,
+    whole,
+)
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms
@@ -68,12 +76,11 @@ class SimulationResult:
 
     @property
     def std_error(self) -> float:
-        """The standard error of the mean (sample standard deviation over the root of n)."""
+        """The standard error of the mean (sample standard deviation over the root of n),
+        from the deviations from the mean (two passes): results that differ never give 0."""
         if self.n < 2:
             return float("nan")
-        total, squares = self._sums
-        variance = max(0.0, (squares - total * total / self.n) / (self.n - 1))
-        return sqrt(variance / self.n)
+        return sqrt(float(np.var(self.results, ddof=1)) / self.n)
 
     def running_mean(self) -> np.ndarray:
         """The mean of the first k rounds for k = 1..n, for convergence plots."""
@@ -295,7 +302,8 @@ def _buy_table(decides: Callable[[int, bool], bool]) -> np.ndarray:
     table = np.zeros((_TOP, 2), dtype=bool)
     for total in range(2, 21):
         for soft in (False, True):
-            table[total, int(soft)] = answer(decides(total, soft), f"total={total}, soft={soft}")
+            table[total, int(soft)] = answer(policy_answer(decides, "simulation", total, soft),
+                                             f"total={total}, soft={soft}")
     return table
 
 
@@ -315,7 +323,7 @@ def _player_decides(policy: Policy) -> Callable[[int, bool], bool]:
                 raise RuleError("sim_decision", buy=quote(buy), key=quote(key))
         return lambda total, soft: policy.get((total, soft), False)
     if callable(policy):
-        return policy
+        return policy_function(policy, "simulation")
     raise RuleError("sim_policy", policy=quote(policy))
 
 

@@ -12,7 +12,8 @@ Whose numbers (teacher/README.md, "How the student id reaches the notebook"):
    grades under. A typed id, JUPYTERHUB_USER and any file the student sent are ignored.
 2. Otherwise the id the student typed in the notebook, if any;
 3. otherwise JUPYTERHUB_USER, the user name JupyterHub gives the student's server.
-Ids are compared without case or surrounding spaces: "Alice " draws what "alice" draws.
+Ids are normalised in one place (`normalised`: Unicode NFC, no invisible characters, no
+surrounding spaces, no case): "Alice " draws what "alice" draws.
 
 One shared set of numbers for a class without ids: the teacher puts a file `shared_numbers.txt`
 holding one word into the assignment's source folder. It is released with the notebook, so every
@@ -26,10 +27,11 @@ import hashlib
 import inspect
 import os
 import random
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from .. import exact
@@ -275,11 +277,22 @@ def assignment_of(assignment: str) -> Assignment:
     return ASSIGNMENTS[assignment]
 
 
+def normalised(value: str) -> str:
+    """An id or a shared word as it is drawn for, the same however it was typed or saved:
+    Unicode NFC (é typed as one character or as e and an accent), no invisible characters
+    (zero-width spaces, a file's byte-order mark: Unicode's format characters), no spaces
+    around it, no case ("Alice " is "alice"). The student's copy and the autograder both draw
+    through this one function."""
+    visible = "".join(ch for ch in unicodedata.normalize("NFC", value)
+                      if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFC", visible.strip().casefold())
+
+
 def _key(value: str, name: str) -> str:
-    """An id as drawn: without case or surrounding spaces; never empty."""
-    if not isinstance(value, str) or not value.strip() or len(value) > 100:
+    """An id as drawn (normalised); one that is nothing once normalised is refused."""
+    if not isinstance(value, str) or len(value) > 100 or not normalised(value):
         raise AssignmentError("student_id", name=name, value=repr(str(value)[:40]))
-    return value.strip().casefold()
+    return normalised(value)
 
 
 def seed_of(assignment: str, kind: str, key: str) -> int:
@@ -296,7 +309,7 @@ def draw(assignment: str, student: str = "", shared: str = "") -> Numbers:
     return _drawn(chosen.id, kind, key)
 
 
-@cache
+@lru_cache(maxsize=4096)  # a large class, several assignments: bounded, about 10 MB at most
 def _drawn(assignment: str, kind: str, key: str) -> Numbers:
     """One draw, remembered: a notebook asks for the same numbers in every test cell."""
     chosen = ASSIGNMENTS[assignment]
@@ -327,7 +340,7 @@ def graded_student(assignment: str, folder: Path | None = None) -> str:
 def _shared_word(folder: Path) -> str:
     """The word in shared_numbers.txt in this folder, or '' if there is none."""
     path = folder / SHARED_FILE
-    return path.read_text(encoding="utf-8").strip() if path.is_file() else ""
+    return normalised(path.read_text(encoding="utf-8")) if path.is_file() else ""
 
 
 def numbers(assignment: str, student: str = "", folder: Path | None = None) -> Numbers:

@@ -29,7 +29,13 @@ Outcome: TypeAlias = int | Literal["natural", "bust"]
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One way to play twenty-one; each field names the rule it encodes."""
+    """One way to play twenty-one; each field names the rule it encodes.
+
+    Each field is checked where a RuleSet is made, within its range: decks 1–8; pack
+    'french52' or 'russian36'; face_values three whole numbers 1–11; every payment 0–100 stakes
+    with a denominator of at most 1000 (validate.payment); banker_stands_on 12–21; table_limit None
+    or a whole number 1 to 10^9; the flags True or False; the name 1–40 characters.
+    """
 
     name: str = "historical"
     decks: int = field(default=2, metadata={"rule": "R1"})
@@ -66,7 +72,8 @@ class RuleSet:
         object.__setattr__(self, "banker_stands_on",
                            whole(self.banker_stands_on, "banker_stands_on", 12, 21))
         if self.table_limit is not None:
-            object.__setattr__(self, "table_limit", whole(self.table_limit, "table_limit", 1))
+            object.__setattr__(self, "table_limit",
+                               whole(self.table_limit, "table_limit", 1, 10**9))
 
     def with_(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed, e.g. HISTORICAL.with_(banker_stands_on=16)."""

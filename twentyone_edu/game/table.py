@@ -71,7 +71,17 @@ from typing import Any, TypeVar
 
 from ..words.errors import CardError, IllegalAction, RuleError, StakeError, check_language
 from ..words.messages import Message, message
-from ..words.validate import answer, bounded, flag, quote, seed_of, short_text, whole
+from ..words.validate import (
+    answer,
+    bounded,
+    flag,
+    policy_answer,
+    policy_function,
+    quote,
+    seed_of,
+    short_text,
+    whole,
+)
 from ..words.wording import say
 from .cards import PACKS, SUITS, Card, HandLike, Shoe, parse_cards
 from .events import Event, event_message
@@ -127,6 +137,8 @@ def _holding_lock(method: Callable[..., R]) -> Callable[..., R]:
     @functools.wraps(method)
     def holding_lock(self: Table, *args: Any, **kwargs: Any) -> R:
         with self._lock:
+            if self._asking and callable(method) and method.__name__ != "__init__":
+                raise IllegalAction("policy_reentrant", action=f"{method.__name__}()")
             return method(self, *args, **kwargs)
 
     return holding_lock
@@ -140,6 +152,7 @@ class Table:
                  seed: int | str | None = None, purse: int = 100,
                  banker: str | None = None) -> None:
         self._lock = threading.RLock()  # public methods call each other: a re-entrant lock
+        self._asking = False  # a policy is deciding: the table refuses every call from it
         self.rules = rule_set(rules)
         names = _check_players(players)
         seed = seed_of(seed, texts=True)
@@ -511,12 +524,23 @@ class Table:
         bought = []
         while self._phase == "players" and self._to_act == seat:
             hand = tuple(self._hands[seat])
-            if answer(wants_card(hand, self.seen_cards(seat)), _cards(hand)) and \
-                    self._cards_left():
+            if self._ask(wants_card, hand, self.seen_cards(seat)) and self._cards_left():
                 bought.append(self.buy())
             else:
                 self.stand()
         return tuple(bought)
+
+    def _ask(self, wants_card: WantsCard, hand: tuple[Card, ...],
+              seen: tuple[Card, ...]) -> bool:
+        """A policy's answer for this hand. While it decides, the table refuses every call
+        from it (a policy that acted itself would act for whoever is next): IllegalAction,
+        and the table is as it was (R11)."""
+        self._asking = True
+        try:
+            wants = policy_answer(wants_card, "table", hand, seen)
+        finally:
+            self._asking = False
+        return answer(wants, _cards(hand))
 
     def _player_stands(self, seat: str) -> None:
         """The player stops; a drawn 21 stays hidden unless the variant shows it (R11, R12)."""
@@ -775,7 +799,7 @@ def _amount(amount: object, what: str) -> int:
 def _check_policy(policy: Policy, rules: RuleSet) -> WantsCard:
     """A function (hand, seen) -> bool from a threshold N (buy while total < N) or a function."""
     if callable(policy):
-        return policy
+        return policy_function(policy, "table")
     threshold = whole(policy, "policy", 2, 21, code="table_policy")
     return lambda hand, seen: hand_value(hand, rules).total < threshold
 

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from .common import escape
-from .i18n import LANGUAGE_NAMES, text
+from .i18n import LANGUAGE_NAMES, check_language, text
 from .language import Bilingual
 
 # Lumino greys the titles of the tabs not shown (#6d6d6d on #eeeeee, 4.45:1): darken them to
@@ -33,11 +33,13 @@ def build_tab(index: int, language: str) -> widgets.Widget:
     return kind(language=language, **options)
 
 
-def language_from_query(query: str) -> str:
-    """The app's language from its link's query string ('lang=ru' -> 'ru'); else English."""
+def language_from_query(query: str, default: str = "en") -> str:
+    """The app's language from its link's query string ('lang=ru' -> 'ru'); else `default`,
+    the language of the notebook that opens the app (the Russian app opens in Russian)."""
+    default = check_language(default)
     asked = parse_qs(query.lstrip("?")).get("lang", [""])[0]
     language = asked.strip().lower().replace("_", "-").partition("-")[0]
-    return language if language in LANGUAGE_NAMES else "en"
+    return language if language in LANGUAGE_NAMES else default
 
 
 class CourseApp(Bilingual, widgets.VBox):

@@ -81,6 +81,13 @@ ENGLISH: dict[str, Template] = {
     # validate.py: any argument
     "not_valid": "{name}={value} is not valid (use {use})",
     "too_many": "{name}={value} holds more than {most:,} items (use {use})",
+    "policy_form": "policy={value} is not a policy for {where} (use a function of two "
+                   "arguments, ({form}))",
+    "policy_other_form": "policy={value} takes ({other_form}), the form for {other}; a policy "
+                         "for {where} takes ({form})",
+    "policy_failed": "the policy failed when asked for {where}, with ({form}): {failure}",
+    "where.table": "the table",
+    "where.simulation": "the simulation",
     "policy_answer": "the policy answered {value} for {asked} (a policy answers True to buy, "
                      "False to stand)",
     "span.between": "{low:,}-{high:,}",
@@ -98,7 +105,8 @@ ENGLISH: dict[str, Template] = {
     "use.flag": "True or False",
     "use.money": "a whole number or a fractions.Fraction, more than 0",
     "use.money_or_zero": "a whole number or a fractions.Fraction, 0 or more",
-    "use.payment": "a number of stakes 0 or more, e.g. 2 or Fraction(3, 2)",
+    "use.payment": "a number of stakes 0-{most}, a fraction's denominator at most {finest}, "
+                   "e.g. 2 or Fraction(3, 2)",
     "use.text": "text of at most {longest:,} characters",
     "use.nonempty_text": "a non-empty text of at most {longest:,} characters",
     "use.list": "a list",
@@ -208,6 +216,9 @@ ENGLISH: dict[str, Template] = {
     "out_of_round": "{seat} is out of this round ({status}): only a player still in may add to "
                     "his stake (R6); still in: {still}",
     "no_stake_now": "no stake can be placed now: {phase}",
+    "policy_reentrant": "a policy may only answer True (buy) or False (stand) for the hand it "
+                        "is given; it called {action} on the table, which is refused (the "
+                        "table plays the hand itself)",
     "not_policies": "policies={policies} is not a dict of name -> policy (e.g. {{'Vera': 17}})",
     "table_policy": "policy={value} is not a policy (use a whole number 2-21, meaning 'buy "
                     "while the total is below it', or a function (hand, seen) -> bool)",

@@ -19,8 +19,9 @@ rules, the same everywhere:
 
 from __future__ import annotations
 
+import inspect
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from itertools import islice
 from numbers import Integral, Rational, Real
@@ -137,8 +138,14 @@ def exact_money(value: object, name: str, zero_allowed: bool,
     refuse(name, value, message("use.money_or_zero" if zero_allowed else "use.money"), error)
 
 
+MOST_STAKES = 100  # the largest payment of a rule, in stakes
+FINEST = 1000  # the largest denominator of a payment, in stakes
+
+
 def payment(value: object, name: str, error: type[TwentyOneError] = RuleError) -> Fraction:
-    """A payment in stakes, 0 or more, as a Fraction: a number or text such as '3/2' (R9–R17)."""
+    """A payment in stakes as a Fraction, 0 to MOST_STAKES, its denominator at most FINEST: a
+    number or text such as '3/2' (R9–R17). So no sum of payments overflows a float, and a
+    simulation's mean and standard error stay exact enough to compare with the engine."""
     number = None
     if isinstance(value, Rational) and not isinstance(value, bool):
         number = Fraction(value)
@@ -149,8 +156,8 @@ def payment(value: object, name: str, error: type[TwentyOneError] = RuleError) -
             number = Fraction(value)
         except (ValueError, ZeroDivisionError):
             number = None
-    if number is None or number < 0:
-        refuse(name, value, message("use.payment"), error)
+    if number is None or not 0 <= number <= MOST_STAKES or number.denominator > FINEST:
+        refuse(name, value, message("use.payment", most=MOST_STAKES, finest=FINEST), error)
     return number
 
 
@@ -219,3 +226,47 @@ def _hashable(value: object) -> bool:
     except TypeError:
         return False
     return True
+
+
+POLICY_FORMS = {"table": ("hand", "seen"), "simulation": ("total", "soft")}
+
+
+PolicyFunction = TypeVar("PolicyFunction", bound=Callable[..., Any])
+
+
+def policy_function(value: PolicyFunction, where: str,
+                    error: type[TwentyOneError] = RuleError) -> PolicyFunction:
+    """A policy function in the form `where` calls it: at the table `(hand, seen)`, in the
+    simulation `(total, soft)`. One that cannot take two arguments, or that names its two the
+    other way's, is refused before it is called, with the form expected."""
+    form = POLICY_FORMS[where]
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError):  # a builtin without a signature: it is tried as it is
+        return value
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        raise error("policy_form", value=quote(value), where=message(f"where.{where}"),
+                    form=", ".join(form)) from None
+    names = tuple(signature.parameters)[:2]
+    for other, other_form in POLICY_FORMS.items():
+        if other != where and names == other_form:
+            raise error("policy_other_form", value=quote(value), where=message(f"where.{where}"),
+                        form=", ".join(form), other=message(f"where.{other}"),
+                        other_form=", ".join(other_form))
+    return value
+
+
+def policy_answer(policy: Callable[..., object], where: str, *arguments: object,
+                  error: type[TwentyOneError] = RuleError) -> object:
+    """What a caller's policy answers; an exception inside it becomes `error`, saying the form
+    it was called in. The package's own errors (a refused action, say) pass as they are."""
+    try:
+        return policy(*arguments)
+    except TwentyOneError:
+        raise
+    except Exception as failure:
+        raise error("policy_failed", where=message(f"where.{where}"),
+                    form=", ".join(POLICY_FORMS[where]),
+                    failure=quote(f"{type(failure).__name__}: {failure}")) from failure
