@@ -53,11 +53,17 @@ def imported_modules(source: str) -> set[str]:
     return names
 
 
+# The package's steps of nbgrader, which only the teacher's nbgrader loads (pyproject's [teacher]
+# extra installs nbgrader, which brings nbconvert and nbformat); a student's Binder needs none.
+TEACHER_ONLY = {"course/grading.py", "course/lms_export.py"}
+
+
 def course_imports() -> set[str]:
-    """Every third-party module the package or a notebook imports."""
+    """Every third-party module the package or a notebook imports, on a student's side."""
     names = set()
     for path in (ROOT / "twentyone_edu").rglob("*.py"):
-        names |= imported_modules(path.read_text())
+        if path.relative_to(ROOT / "twentyone_edu").as_posix() not in TEACHER_ONLY:
+            names |= imported_modules(path.read_text())
     for path in (ROOT / "notebooks").glob("*.ipynb"):
         for cell in json.loads(path.read_text())["cells"]:
             if cell["cell_type"] == "code":
@@ -102,6 +108,20 @@ def test_every_module_the_course_imports_is_pinned():
     assert unknown == set(), f"imports no installed distribution provides: {unknown}"
     needed = {canonicalize_name(dist) for name in course_imports() for dist in providers[name]}
     assert needed - set(pins()) == set(), "imported but not pinned in binder/requirements.txt"
+
+
+def test_the_teacher_only_modules_import_what_the_teacher_extra_installs():
+    """The nbgrader steps import nbgrader and what it brings along, nothing else."""
+    names = set()
+    for module in TEACHER_ONLY:
+        names |= imported_modules((ROOT / "twentyone_edu" / module).read_text())
+    names -= set(sys.stdlib_module_names) | {"twentyone_edu", "__future__"}
+    requires = {canonicalize_name(Requirement(line).name)
+                for dist in ("nbgrader", "nbconvert")  # nbgrader's, and its nbconvert's
+                for line in importlib.metadata.requires(dist) or []}
+    providers = importlib.metadata.packages_distributions()
+    assert {canonicalize_name(dist) for name in names for dist in providers[name]} <= \
+        requires | {"nbgrader", "traitlets"}
 
 
 def test_pinned_set_installs_and_runs_the_start_notebook(tmp_path):
