@@ -180,3 +180,24 @@ def test_draw_is_uniform_over_cards():
     rng = random.Random(2024)
     aces = sum(shoe.draw(rng)[0].rank == "A" for _ in range(4000))
     assert abs(aces - 1000) < 4 * 27.4
+
+
+# --- Russian letters (issue 19.2): Т туз, К король, Д дама, В валет ------------------------------
+
+@pytest.mark.parametrize(("russian", "latin"), [("Т 9", "A 9"), ("К Д", "K Q"), ("т в", "a j"),
+                                                 ("В♠ Т♥", "J♠ A♥"), ("10 Д", "10 Q")])
+def test_a_hand_in_russian_letters_is_the_hand_in_latin_ones(russian, latin):
+    assert parse_cards(russian) == parse_cards(latin)
+    assert hand_value(russian) == hand_value(latin)
+
+
+def test_the_russian_t_is_the_ace_and_the_latin_t_the_ten():
+    assert parse_cards("Т") == parse_cards("A") and parse_cards("T") == parse_cards("10")
+    assert hand_value("Т К").natural and not hand_value("T K").natural
+
+
+@pytest.mark.parametrize("mixed", ["К Q", "Т T", "A В", "Д 5 J", ["К", "Q"]])
+def test_a_hand_mixing_alphabets_is_refused_naming_the_letters(mixed):
+    with pytest.raises(CardError, match="mixes the Russian letter") as refused:
+        parse_cards(mixed)
+    assert "Т К Д В" in refused.value.in_language("ru")

@@ -21,6 +21,10 @@ PACKS = {"french52": FRENCH_PACK, "russian36": RUSSIAN_PACK}
 SUITS = ("♠", "♥", "♦", "♣")
 
 _RANK_ALIASES = {"T": "10"} | {r: r for r in RANKS}
+# The Russian letters: Т туз (ace), К король (king), Д дама (queen), В валет (jack). Cyrillic Т
+# is the ace while Latin T is the ten: a letter is read by its alphabet, never by its look.
+RUSSIAN_LETTERS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+_LATIN_LETTERS = set("AJQKT")
 _SUIT_ALIASES = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"} | {s: s for s in SUITS}
 _RANK_NAMES = {
     "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
@@ -30,7 +34,7 @@ _SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "club
 MOST_PACKS = 8  # the largest shoe of R1
 MOST_CARDS = 52 * MOST_PACKS  # eight French packs: no hand, seen list or shoe holds more
 # ASCII letters only, in either case: .upper() would make the long s 'ſ' an 'S' (a spade)
-_CARD_TOKEN = re.compile(r"(10|[2-9]|[AJQKTajqkt])([SHDCshdc♠♥♦♣]?)")
+_CARD_TOKEN = re.compile(r"(10|[2-9]|[AJQKTajqktТКДВткдв])([SHDCshdc♠♥♦♣]?)")
 
 
 @dataclass(frozen=True, order=True)
@@ -60,12 +64,24 @@ HandLike: TypeAlias = str | Card | Iterable[Card | str]  # "K Q", a card, or car
 
 
 def parse_card(token: str) -> Card:
-    """One card from text like 'K', 'q♠', '10h', 'T' (R1)."""
+    """One card from text like 'K', 'q♠', '10h', 'T', or with the Russian letters 'Т' (туз,
+    the ace), 'К', 'Д', 'В' (R1)."""
     match = _CARD_TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
     if not match:
         raise CardError("card_token", token=quote(token))
     rank, suit = match.groups()
-    return Card(_RANK_ALIASES[rank.upper()], _SUIT_ALIASES[suit.lower()] if suit else None)
+    rank = RUSSIAN_LETTERS.get(rank.upper()) or _RANK_ALIASES[rank.upper()]
+    return Card(rank, _SUIT_ALIASES[suit.lower()] if suit else None)
+
+
+def _alphabet(token: object) -> str | None:
+    """'latin' or 'cyrillic' for a token whose rank is a letter, None otherwise."""
+    if not isinstance(token, str) or not token.strip():
+        return None
+    letter = token.strip()[0].upper()
+    if letter in RUSSIAN_LETTERS:
+        return "cyrillic"
+    return "latin" if letter in _LATIN_LETTERS else None
 
 
 def parse_cards(text: HandLike) -> tuple[Card, ...]:
@@ -81,6 +97,10 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
                          message("use.most_cards", most=MOST_CARDS))
     if len(tokens) > MOST_CARDS:
         raise CardError("cards_too_many", text=quote(text), n=len(tokens), most=MOST_CARDS)
+    alphabets = {_alphabet(token): token for token in tokens if _alphabet(token)}
+    if len(alphabets) > 1:
+        letter = alphabets["cyrillic"].strip()[0]
+        raise CardError("cards_two_alphabets", letter=letter, latin=alphabets["latin"].strip()[0])
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 
