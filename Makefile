@@ -5,9 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
 # Extra Voilà options, e.g. VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser" for a class;
-# the settings for a class are in voila.json and voila.py, which Voilà reads from the folder it
-# starts in.
+# the settings for a class are in voila.json, which Voilà reads from the folder it starts in.
 VOILA_ARGS ?=
+# Each visitor's kernel talks to Voilà over IPC sockets, files named after the kernel, not TCP
+# ports picked free and bound a moment later, which a class arriving at once could race for
+# ("Address already in use"). Not in voila.json: Windows has no IPC sockets.
+VOILA_KERNELS := --KernelManager.transport=ipc
 # JupyterLab refuses to start as root (e.g. in a container) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 # A Jupyter config folder whose labconfig makes Russian JupyterLab's default language (binder/start
@@ -48,13 +51,13 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m benchmarks
 
 voila: $(VENV)/.test-installed
-	$(BIN)/python -m voila $(VOILA_ARGS) notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_KERNELS) $(VOILA_ARGS) notebooks/app.ipynb
 
 # The app in Russian: Voilà itself opens no link with a query, so the browser is sent to
 # ?lang=ru once the port answers (for a minute at most).
 voila-ru: $(VENV)/.test-installed
 	@for i in $$(seq 60); do sleep 1; $(BIN)/python -c 'import socket; socket.create_connection(("localhost", $(VOILA_PORT)), 1)' 2>/dev/null && exec $(BIN)/python -m webbrowser -t "http://localhost:$(VOILA_PORT)/?lang=ru"; done &
-	$(BIN)/python -m voila --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_KERNELS) --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
 
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:

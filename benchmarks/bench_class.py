@@ -44,6 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+# As the Makefile's VOILA_KERNELS starts Voilà: kernels on IPC sockets, no port to race for.
+VOILA_KERNELS = ("--KernelManager.transport=ipc",)
 CLASS_SIZES = (10, 30)
 RUNS = 3  # each class arrives this many times, each on a fresh server: every visitor, every time
 BROWSERS = 2  # visitors in a real browser; the others are light (light_visitor.py)
@@ -108,17 +110,16 @@ def _cpu_seconds(process: psutil.Process, but: tuple[psutil.Process, ...] = ()) 
 
 class VoilaServer:
     """Voilà serving a copy of the course, with throwaway Jupyter folders, started from the
-    copy's root so that it reads the repository's voila.json and voila.py as `make voila`
-    does."""
+    copy's root so that it reads the repository's voila.json, with the kernels' transport of
+    `make voila` (VOILA_KERNELS)."""
 
     def __init__(self, extra_args: tuple[str, ...] = ()):
         self.home = Path(tempfile.mkdtemp(prefix="t21-class-"))
         course = self.home / "course"
         shutil.copytree(ROOT / "notebooks", course / "notebooks",
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-        for settings in ("voila.json", "voila.py"):
-            if (ROOT / settings).exists():
-                shutil.copy(ROOT / settings, course / settings)
+        if (ROOT / "voila.json").exists():
+            shutil.copy(ROOT / "voila.json", course / "voila.json")
         env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONDONTWRITEBYTECODE": "1",
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                            os.environ.get("PYTHONPATH")]))}
@@ -127,7 +128,8 @@ class VoilaServer:
             env[name] = str(self.home / name.lower())
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser",
+        command = [sys.executable, "-m", "voila", *VOILA_KERNELS, "notebooks/app.ipynb",
+                   "--no-browser",
                    f"--port={self.port}", "--Voila.ip=127.0.0.1", *extra_args]
         with open(self.home / "voila.log", "wb") as log:
             self.process = subprocess.Popen(command, cwd=course, env=env, stdout=log,
