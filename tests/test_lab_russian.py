@@ -81,7 +81,7 @@ def test_make_lab_ru_opens_the_russian_course_with_the_same_folder():
 def test_make_voila_ru_sends_the_browser_to_the_russian_app():
     commands = subprocess.run(["make", "-n", "voila-ru"], cwd=ROOT, capture_output=True,
                               text=True, check=True).stdout
-    assert '/?lang=ru"' in commands and "-m voila --no-browser" in commands
+    assert '/?lang=ru"' in commands and "--no-browser --port=8866" in commands
 
 
 def binder_links() -> list[tuple[str, dict[str, list[str]]]]:
