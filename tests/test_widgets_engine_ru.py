@@ -175,7 +175,7 @@ def test_the_catalog_phrases_around_names_that_look_like_words():
     assert said == "банкира ещё нет: сначала выберите банкира (R4), потом ставьте (R5)"
     table = seated(("Вера", "buy", "stand"))
     said = error_of(lambda: table.stake("Вера", 1)).in_language("ru")
-    assert said == "банк у игрока Вера, а банкир не ставит (R5); ставить могут: buy, stand"
+    assert said == "Вера держит банк, а банкир не ставит (R5); ставить могут: buy, stand"
 
 
 def test_a_player_who_stood_is_not_given_a_gender():
@@ -187,7 +187,7 @@ def test_a_player_who_stood_is_not_given_a_gender():
     table.stand("Борис")
     said = error_of(lambda: table.buy("Борис")).in_language("ru")
     assert said == ("игрок Борис — «хватит» уже сказано, прикупать больше нельзя (R11); "
-                    "сейчас ход: Вера")
+                    "сейчас ходит Вера")
 
 
 @pytest.mark.parametrize("name", ["a " * 19 + "a", "(a+)+$" * 6, ".*" * 20, "{0}{seat}" * 4,
@@ -226,8 +226,8 @@ def test_the_widgets_show_engine_messages_in_russian():
     w.draw_all_button.click()
     w.stake_box.value = "500"
     w.stake_button.click()
-    assert ("Не принято: со ставкой 500 на столе было бы 500 — больше, чем денег у игрока Вы "
-            "(100); добавить можно не больше 100") in html.unescape(w.message.value)
+    assert ("Не принято: со ставкой 500 на столе было бы 500 — больше, чем в кошельке "
+            "(Вы: 100); добавить можно не больше 100") in html.unescape(w.message.value)
     assert w.message.unexpected == [] and advice.message.unexpected == []
 
 

@@ -285,7 +285,7 @@ BAD_INPUT = [  # box, button, what is typed, the reason shown in English and in 
     ("stake_box", "stake_button", "<b>x</b>", "&#x27;&lt;b&gt;x&lt;/b&gt;&#x27; is not a whole",
      f"&#x27;&lt;b&gt;x&lt;/b&gt;&#x27; {WHOLE_RU}"),
     ("stake_box", "stake_button", "500", "more than You&#x27;s purse of 100",
-     "больше, чем денег у игрока You (100)"),
+     "больше, чем в кошельке (You: 100)"),
     ("stake_box", "deal_button", "abc", "&#x27;abc&#x27; is not a whole number",
      f"&#x27;abc&#x27; {WHOLE_RU}"),
     ("seed_box", "new_table_button", "xyz", "the seed &#x27;xyz&#x27; is not a whole number",
