@@ -80,7 +80,7 @@ def fake_heat_map(rules):
     row = {"stand": Fraction(0), "draw": gain, "gain": gain}
     table = {(a, b): None if {a, b} == {"A", "10"} else row for a in "A 10".split()
              for b in "A 10".split()}
-    return ("A", "10"), table, FakeRaster(rules)
+    return ("A", "10"), table, {"en": FakeRaster(rules), "ru": FakeRaster(rules)}
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .game.cards import RANKS, SUITS, Card, HandLike, Shoe, parse_card, parse_cards
+from .game.cards import RANKS, SUITS, Card, HandLike, Shoe, card_text, parse_card, parse_cards
 from .game.hands import HandValue, hand_value
 from .game.rules import (
     HISTORICAL,
@@ -94,8 +94,8 @@ __all__ = [
     "HISTORICAL", "RANKS", "SUITS", "VARIANTS", "AdviceRow", "BankPrice", "Card", "CardError",
     "DecisionRow", "DecisionValues", "Distribution", "HandLike", "HandValue", "IllegalAction",
     "Outcome", "Policy", "RuleError", "RuleSet", "RulesLike", "Shoe", "StakeError", "StrategyRow",
-    "Table", "TwentyOneError", "hand_value", "parse_card", "parse_cards", "settle", "variant",
-    "variant_title",
+    "Table", "TwentyOneError", "card_text", "hand_value", "parse_card", "parse_cards", "settle",
+    "variant", "variant_title",
     *_SUBMODULES,
 ]
 

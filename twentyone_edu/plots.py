@@ -12,7 +12,7 @@ import base64
 import html
 import io
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -27,7 +27,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
 from .game.rules import Outcome
-from .words import numerals
+from .words import card_letters, numerals
 from .words.errors import RuleError
 from .words.messages import ENGLISH, message
 from .words.validate import bounded, chance, quote, real, refuse, short_text, whole
@@ -127,9 +127,11 @@ def _running_mean(values: object) -> np.ndarray:
     """A running mean: a one-dimensional sequence of finite numbers."""
     if isinstance(values, str | bytes | Mapping):
         refuse("running_mean", values, message("use.numbers"))
+    if isinstance(values, Sized) and len(values) > MAX_POINTS:  # before a copy is made
+        refuse("running_mean", values, message("use.finite_numbers", most=MAX_POINTS))
     try:
         array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError, OverflowError):
+    except (TypeError, ValueError, OverflowError, MemoryError):
         refuse("running_mean", values, message("use.numbers"))
     if array.ndim != 1 or array.size > MAX_POINTS or not np.isfinite(array).all():
         refuse("running_mean", values, message("use.finite_numbers", most=MAX_POINTS))
@@ -240,8 +242,9 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
             label = missing_label if math.isnan(value) else cell_format(value)
             ax.text(j, i, label, ha="center", va="center", fontsize=7,
                     color="black" if math.isnan(value) else readable_on(cells[i, j]))
-    ax.set_xticks(range(len(ranks)), ranks)
-    ax.set_yticks(range(len(ranks)), ranks)
+    shown = [card_letters.written(rank, language) for rank in ranks]
+    ax.set_xticks(range(len(ranks)), shown)
+    ax.set_yticks(range(len(ranks)), shown)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
     fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85, format=TickNumbers(language))
     return fig
@@ -434,7 +437,7 @@ def shoe_bars(counts: Mapping[str, int], favourable: Sequence[str] = (), *,
         ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(),
                 numerals.count(counts[kind], language),
                 ha="center", va="bottom", fontsize=8)
-    ax.set_xticks(range(len(kinds)), kinds)
+    ax.set_xticks(range(len(kinds)), [card_letters.written(str(kind), language) for kind in kinds])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel,
            ylim=(0, max(counts.values(), default=1) * 1.18 or 1))
     if any(good):

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..game.cards import HandLike, Shoe, parse_cards
 from ..game.rules import RuleSet
 from ..words.errors import CardError, IllegalAction, RuleError
+from ..words.messages import Cards
 from ..words.validate import is_whole, quote, whole
 from .composition import ValueClasses, most_cards
 from .results import Policy
@@ -50,7 +51,7 @@ def start_of(classes: ValueClasses, upcard: HandLike | None) -> tuple[int, ...]:
 def may_buy(classes: ValueClasses, held: tuple[int, ...]) -> None:
     """Refuse a hand that cannot buy: bust (R13), a natural (R10) or 21 (R11)."""
     value = classes.state(held)
-    text = classes.text(held)
+    text = Cards(classes.text(held))
     if value.bust:
         raise IllegalAction("hand_bust", hand=text, total=value.total)
     if value.natural:

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..words.errors import CardError
+from ..words import card_letters
+from ..words.errors import CardError, check_language
 from ..words.messages import message
 from ..words.validate import bounded, is_array, is_whole, one_of, quote, short_text, whole
 
@@ -23,7 +24,7 @@ SUITS = ("♠", "♥", "♦", "♣")
 _RANK_ALIASES = {"T": "10"} | {r: r for r in RANKS}
 # The Russian letters: Т туз (ace), К король (king), Д дама (queen), В валет (jack). Cyrillic Т
 # is the ace while Latin T is the ten: a letter is read by its alphabet, never by its look.
-RUSSIAN_LETTERS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+RUSSIAN_LETTERS = {russian: rank for rank, russian in card_letters.LETTERS["ru"].items()}
 _LATIN_LETTERS = set("AJQKT")
 _SUIT_ALIASES = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"} | {s: s for s in SUITS}
 _RANK_NAMES = {
@@ -59,6 +60,10 @@ class Card:
     def __str__(self) -> str:
         return self.rank + (self.suit or "")
 
+    def in_language(self, language: str = "en") -> str:
+        """The card as `language` writes it: 'A♠' in English, 'Т♠' in Russian (R1)."""
+        return card_letters.written(str(self), check_language(language))
+
 
 HandLike: TypeAlias = str | Card | Iterable[Card | str]  # "K Q", a card, or cards or tokens
 
@@ -72,6 +77,13 @@ def parse_card(token: str) -> Card:
     rank, suit = match.groups()
     rank = RUSSIAN_LETTERS.get(rank.upper()) or _RANK_ALIASES[rank.upper()]
     return Card(rank, _SUIT_ALIASES[suit.lower()] if suit else None)
+
+
+def read_rank(rank: object) -> str:
+    """A rank of RANKS, given as one ('A', '10') or in Russian letters ('Т', 'К', 'Д', 'В')."""
+    if isinstance(rank, str) and (rank in RANKS or rank in RUSSIAN_LETTERS):
+        return RUSSIAN_LETTERS.get(rank, rank)
+    raise CardError("card_rank", rank=quote(rank))
 
 
 def _alphabet(token: object) -> str | None:
@@ -104,6 +116,13 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 
+def card_text(cards: HandLike, language: str = "en") -> str:
+    """Cards as `language` writes them, one space apart: 'A♠ 10 K' in English, 'Т♠ 10 К' in
+    Russian (R1); they are read back by parse_cards in either language."""
+    language = check_language(language)
+    return " ".join(card_letters.written(str(card), language) for card in parse_cards(cards))
+
+
 @dataclass(frozen=True)
 class Shoe:
     """The cards not yet dealt, as a count per rank; immutable (R1, R18)."""
@@ -128,10 +147,8 @@ class Shoe:
         return cls(tuple(counts.items()))
 
     def count(self, rank: str) -> int:
-        """How many cards of this rank the shoe holds."""
-        if not isinstance(rank, str) or rank not in RANKS:
-            raise CardError("card_rank", rank=quote(rank))
-        return dict(self.counts).get(rank, 0)
+        """How many cards of this rank the shoe holds ('A' or, in Russian letters, 'Т')."""
+        return dict(self.counts).get(read_rank(rank), 0)
 
     def as_dict(self) -> dict[str, int]:
         """Rank -> count, ranks with no cards left out."""
@@ -166,6 +183,11 @@ class Shoe:
     def __str__(self) -> str:
         return ", ".join(f"{n}×{r}" for r, n in self.counts if n)
 
+    def in_language(self, language: str = "en") -> str:
+        """The shoe as `language` writes it: '8×A, 8×2, …' in English, '8×Т, 8×2, …' in
+        Russian (R1)."""
+        return card_letters.written(str(self), check_language(language))
+
 
 def _checked_counts(counts: object) -> tuple[tuple[str, int], ...]:
     """A shoe's counts, one (rank, count) per rank in the order of RANKS: each rank at most
@@ -178,9 +200,7 @@ def _checked_counts(counts: object) -> tuple[tuple[str, int], ...]:
                         message("use.rank_counts")):
         if not isinstance(pair, tuple | list) or len(pair) != 2:
             raise CardError("counts_not_pairs", counts=quote(counts))
-        rank, n = pair
-        if not isinstance(rank, str) or rank not in RANKS:
-            raise CardError("card_rank", rank=quote(rank))
+        rank, n = read_rank(pair[0]), pair[1]
         if rank in found:
             raise CardError("rank_twice", rank=rank)
         if not is_whole(n) or n < 0:

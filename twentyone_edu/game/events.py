@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..words.messages import Message, Money, message
+from ..words.messages import Cards, Message, Money, message
 from .cards import Card
 from .rules import Outcome
 
@@ -82,7 +82,7 @@ def event_message(event: Event) -> Message:
     amount = None if event.amount is None else \
         Money(event.amount, sign=event.kind == "round_settled")
     return message(code, seat=event.seat, other=event.other, round=event.round_number,
-                   cards=" ".join(str(card) for card in event.cards), total=event.total,
+                   cards=Cards(" ".join(map(str, event.cards))), total=event.total,
                    amount=amount)
 
 

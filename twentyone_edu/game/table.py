@@ -70,7 +70,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from ..words.errors import CardError, IllegalAction, RuleError, StakeError, check_language
-from ..words.messages import Message, message
+from ..words.messages import Cards, Message, message
 from ..words.validate import (
     answer,
     bounded,
@@ -663,8 +663,8 @@ class Table:
             place = next((i for i, c in enumerate(stock)
                           if c == card or (card.suit is None and c.rank == card.rank)), None)
             if place is None:
-                raise CardError("not_in_shoe", card=str(card),
-                                shoe=str(self.shoe) if self.shoe else message("nothing"))
+                raise CardError("not_in_shoe", card=Cards(str(card)),
+                                shoe=Cards(str(self.shoe)) if self.shoe else message("nothing"))
             top.append(stock.pop(place))
         self._stock = top + stock
         self._event("stack", "", cards=tuple(top),

@@ -12,7 +12,7 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..exact.results import DecisionValues, Distribution
-from ..game.cards import Shoe, parse_cards
+from ..game.cards import Shoe, card_text, parse_cards
 from ..game.hands import hand_value
 from ..game.rules import Outcome, variant
 from ..words.numerals import decimal, fraction, percent, shows_exactly
@@ -53,8 +53,7 @@ class AdviceExplorer(Explorer):
         self._charting = Computation("advice_chart")  # the bars' axes: the newest chart wins
         self.hand_buttons = []
         for cards in CLASSIC_HANDS:
-            button = widgets.Button(description=" + ".join(cards.split()),
-                                    layout=widgets.Layout(width="auto"))
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("t21-advice-hand-button")
             button.on_click(self.message.guard(lambda _, cards=cards: self._choose(cards)))
             self.hand_buttons.append(button)
@@ -100,11 +99,12 @@ class AdviceExplorer(Explorer):
         self.hand_box.placeholder = text("advice_hand_placeholder", lang)
         self.seen_box.description = text("advice_seen", lang)
         self.seen_box.placeholder = text("advice_seen_placeholder", lang)
-        for button in self.hand_buttons:
+        for button, cards in zip(self.hand_buttons, CLASSIC_HANDS, strict=True):
+            button.description = " + ".join(card_text(cards, lang).split())
             button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)
 
     def _choose(self, cards: str) -> None:
-        self.hand_box.value = cards
+        self.hand_box.value = card_text(cards, self._language)
 
     def update(self) -> None:
         """Read the boxes; if they make sense, compute and show; if not, say why, change nothing.
@@ -142,7 +142,7 @@ class AdviceExplorer(Explorer):
         kind = text("total_soft" if value.soft else "total_hard", lang)
         unseen = _unseen(self.hand, self.seen, self.rules)
         self.summary.value = escape(text(
-            "advice_summary", lang, hand=" ".join(map(str, self.hand)), points=value.total,
+            "advice_summary", lang, hand=card_text(self.hand, lang), points=value.total,
             kind=kind, cards_seen=len(self.seen), cards_unseen=unseen))
         p21 = Fraction(self.distribution.get(21, 0))
         shown = percent(p21, lang)

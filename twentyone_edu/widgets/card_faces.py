@@ -12,6 +12,7 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 
 from ..game.cards import MOST_CARDS, Card, parse_cards
+from ..words import card_letters
 from ..words.errors import CardError
 from ..words.messages import message
 from ..words.validate import bounded, one_of, quote, whole
@@ -50,20 +51,21 @@ def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
             f"{_SUIT_SHAPES[suit]}</g>")
 
 
-def _face(card: Card, dashed: bool) -> str:
+def _face(card: Card, dashed: bool, language: str) -> str:
+    rank = card_letters.written(card.rank, language)
     colour = NO_SUIT if card.suit is None else RED if card.suit in "♥♦" else BLACK
     rank_size = 30 if card.rank == "10" else 34
     border = ('stroke="#c77700" stroke-width="5" stroke-dasharray="9 5"' if dashed
               else 'stroke="#333" stroke-width="2"')
     parts = [f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" {border}/>',
              f'<text x="9" y="36" font-size="{rank_size}" font-weight="bold" fill="{colour}" '
-             f'font-family="Arial, Helvetica, sans-serif">{card.rank}</text>',
+             f'font-family="Arial, Helvetica, sans-serif">{rank}</text>',
              f'<text x="91" y="130" font-size="{rank_size}" font-weight="bold" fill="{colour}" '
-             f'font-family="Arial, Helvetica, sans-serif" text-anchor="end">{card.rank}</text>']
+             f'font-family="Arial, Helvetica, sans-serif" text-anchor="end">{rank}</text>']
     if card.suit is None:
         parts.append(f'<text x="50" y="86" font-size="44" font-weight="bold" fill="{colour}" '
                      f'font-family="Arial, Helvetica, sans-serif" text-anchor="middle">'
-                     f"{card.rank}</text>")
+                     f"{rank}</text>")
     else:
         parts += [_suit(card.suit, 10, 42, 20, colour), _suit(card.suit, 26, 48, 48, colour)]
     return "".join(parts)
@@ -101,7 +103,7 @@ def card_svg(card: Card | str | None, state: str = OPEN, language: str = "en",
         parse_cards([card])  # refused, by name
     one_of(state, "state", (OPEN, CLOSED, PEEK), CardError, message("use.card_state"))
     label = escape(card_label(card, state, language))
-    body = _back() if state == CLOSED or card is None else _face(card, state == PEEK)
+    body = _back() if state == CLOSED or card is None else _face(card, state == PEEK, language)
     width = round(height * WIDTH / HEIGHT)
     return (f'<svg role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg" '
             f'width="{width}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}" '

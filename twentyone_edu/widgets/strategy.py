@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from .. import exact
 from ..game.cards import RANKS
 from ..game.rules import variant
+from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
@@ -27,7 +28,7 @@ from .explorer import (
     threshold_menu,
     unless_relabelling,
 )
-from .i18n import text
+from .i18n import LANGUAGES, text
 from .lru import LRU
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class StrategyExplorer(Explorer):
         self.state = "idle"  # computing, ready
         self.table: dict | None = None  # {(first, second): {'stand': v, 'draw': v} or None}
         self.ranks: tuple[str, ...] = ()
-        self._raster: plots.Raster | None = None
+        self._rasters: dict[str, plots.Raster] = {}
         self._shown: tuple | None = None  # (rules name, banker threshold, heat_map(...)) shown
         self._reverting = False  # the menus are being set back by stop()
         self.computation = Computation("strategy")
@@ -148,15 +149,16 @@ class StrategyExplorer(Explorer):
         self.status.value = f"<i>{escape(text(key, self._language))}</i>" if key else ""
 
     def _use(self, choice: tuple, found: tuple) -> None:
-        self.ranks, self.table, self._raster = found
+        self.ranks, self.table, self._rasters = found
         self._shown = (*choice, found)
         self.state = "ready"
         self._show_status(None)
         first, second = self._wanted
-        options = list(self.ranks)
-        for menu, wanted, fallback in ((self.first_menu, first, options[-1]),
-                                       (self.second_menu, second, options[-2])):
-            set_options(menu, options, wanted if wanted in options else fallback, notify=False)
+        options = [(card_letters.written(rank, self._language), rank) for rank in self.ranks]
+        for menu, wanted, fallback in ((self.first_menu, first, self.ranks[-1]),
+                                       (self.second_menu, second, self.ranks[-2])):
+            set_options(menu, options, wanted if wanted in self.ranks else fallback,
+                        notify=False)
         self._wanted = (self.first_menu.value, self.second_menu.value)
         self._show()
 
@@ -169,11 +171,12 @@ class StrategyExplorer(Explorer):
         self._wanted = (first, second)
         i, j = self.ranks.index(first), self.ranks.index(second)
         row = self.table[first, second]
+        first, second = (card_letters.written(rank, lang) for rank in (first, second))
         verdict = _verdict(row)
         cell = text("strategy_natural_cell", lang) if verdict == "natural" else \
             f"{signed(row['gain'], 4, lang)}, {text(f'strategy_{verdict}', lang)}"
         counts = Counter(map(_verdict, self.table.values()))
-        self.chart.show(self._raster.png((i, j)), text(
+        self.chart.show(self._rasters[lang].png((i, j)), text(
             "strategy_chart_alt", lang, first=first, second=second, cell=cell,
             buy_cells=counts["buy"], stand=counts["stand"], equal=counts["equal"],
             natural=counts["natural"]))
@@ -200,7 +203,7 @@ def _verdict(row) -> str:
     return "buy" if row["gain"] > 0 else "stand" if row["gain"] < 0 else "equal"
 
 
-_HEAT_MAPS = LRU(24)  # RuleSet -> (ranks, table, plots.Raster), about 1 MB each
+_HEAT_MAPS = LRU(24)  # RuleSet -> (ranks, table, {language: plots.Raster}), about 2 MB each
 
 
 def strategy_values(rules) -> tuple[tuple[str, ...], dict]:
@@ -211,11 +214,11 @@ def strategy_values(rules) -> tuple[tuple[str, ...], dict]:
     return ranks, {(a, b): rows.get((a, b), rows.get((b, a))) for a in ranks for b in ranks}
 
 
-def heat_map(rules) -> tuple[tuple[str, ...], dict, plots.Raster]:
-    """The ranks, the table and the heat map of `rules`, computed and drawn once (the slow
-    part: off the kernel's loop). The picture holds no words, only ranks and numbers (buy −
-    stand in hundredths of a stake), so it serves every language; the widget writes the title
-    and the legend beside it."""
+def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
+    """The ranks, the table and the heat map of `rules` in each language, computed and drawn
+    once (the slow part: off the kernel's loop). A picture holds no words, only ranks in its
+    language's letters and numbers (buy − stand in hundredths of a stake), so a language switch
+    shows the other at once; the widget writes the title and the legend beside it."""
     from .. import plots  # matplotlib loads here, off the kernel's loop
 
     found = _HEAT_MAPS.get(rules)
@@ -223,9 +226,13 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, plots.Raster]:
         return found
     ranks, table = strategy_values(rules)
     hundredths = {cell: None if row is None else 100 * row["gain"] for cell, row in table.items()}
-    figure = plots.strategy_heatmap(  # whole numbers below 1000 are written alike in en and ru
-        hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="", missing_label="21",
-        cell_format=partial(signed, digits=0, language="en", tiny_digits=False))
-    found = ranks, table, plots.Raster.of_grid(figure, len(ranks), len(ranks))
+    rasters = {}
+    for language in LANGUAGES:
+        figure = plots.strategy_heatmap(  # whole numbers below 1000 are written alike in en, ru
+            hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
+            missing_label="21", language=language,
+            cell_format=partial(signed, digits=0, language="en", tiny_digits=False))
+        rasters[language] = plots.Raster.of_grid(figure, len(ranks), len(ranks))
+    found = ranks, table, rasters
     _HEAT_MAPS.put(rules, found)
     return found

@@ -15,10 +15,11 @@ The design, in one place:
 - `python -m twentyone_edu.locale update` merges ENGLISH into engine.po (Babel's
   Catalog.update): a new code comes in untranslated, a changed English text turns its entry
   fuzzy, a removed code goes; the translator then fills in or confirms the Russian.
-- A parameter is a name, a quoted excerpt of a bad value, a number, exact money (a Fraction)
-  or another Message (what is valid, a reason): numbers and nested messages are written in the
-  language asked for (notation.py). Players' names are never declined: the Russian phrases
-  around them.
+- A parameter is a name, a quoted excerpt of a bad value, a number, exact money (a Fraction),
+  cards (Cards) or another Message (what is valid, a reason): numbers and nested messages are
+  written in the language asked for (notation.py), cards in its letters (card_letters.py).
+  Players' names are never declined: the Russian phrases around them, so a name stands where
+  the nominative is right (tests/test_russian_names.py).
 - `phrase` words a message in a language already checked; wording.say, above the errors, is
   the public way, which checks the language first.
 """
@@ -31,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
-from . import catalogs, notation
+from . import card_letters, catalogs, notation
 from .catalogs import Template
 
 DOMAIN = "engine"
@@ -68,6 +69,13 @@ class Money(NamedTuple):
 
     amount: int | Fraction
     sign: bool = False
+
+
+class Cards(NamedTuple):
+    """Cards written with the English letters ('A♠ K', '10/J/Q/K'), shown in the letters of
+    the language asked for (R1)."""
+
+    text: str
 
 
 def message(code: str, **params: object) -> Message:
@@ -485,6 +493,8 @@ def _word(value: object, language: str) -> object:
         return phrase(value.code, value.params, language)
     if isinstance(value, Money):
         return _money(Fraction(value.amount), language, value.sign)
+    if isinstance(value, Cards):
+        return card_letters.written(value.text, language)
     if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, int) and abs(value) < notation.LARGEST and (
