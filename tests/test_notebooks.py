@@ -301,8 +301,9 @@ def test_runs_top_to_bottom_in_a_fresh_kernel_under_60_s(path):
 
 
 # What a Russian notebook may print in Latin letters: the names of libraries and of the games'
-# foreign forms, which Russian prose writes in Latin letters too. Card ranks (A, J, Q, K) and
-# rule ids (R7) are single letters and pass anyway, and so do centuries (CENTURY).
+# foreign forms, which Russian prose writes in Latin letters too. Rule ids (R7) are not words,
+# and centuries (CENTURY) are Roman numerals. A card's rank in Latin letters (A, J, Q, K) is
+# English left (issue 19.2): the Russian course writes Т, В, Д, К.
 LATIN_IN_RUSSIAN = {"vingt", "un", "scipy", "sympy", "numpy", "Python"}
 # A cell whose purpose is to show Python itself (a listing, a repr being explained) is tagged so.
 SHOWS_PYTHON = "shows-python"
@@ -310,6 +311,8 @@ LATIN_WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z']*[A-Za-z]")
 TEX_MATH = re.compile(r"\$[^$]*\$")  # mathtext in a figure, e.g. a tick's $\mathdefault{10^{-2}}$
 POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
+APPROX_ZERO = re.compile(r"≈\s*[−-]?0(?:[.,]0+)?(?![.,]?\d)(?:\s*%)?")  # '≈ 0,00 %': say '= 0'
+LATIN_RANK = re.compile(r"(?<![\w'\"])[AJQK](?![\w'\"])")
 # Russian writes centuries in Roman numerals («XIX в.»): they are not English words.
 CENTURY = re.compile(r"X{0,2}(?:IX|IV|V?I{0,3})")
 
@@ -348,7 +351,9 @@ def english_left(nb: nbformat.NotebookNode) -> list[str]:
     found = []
     for index, text in shown_texts(nb):
         for pattern, what in ((LATIN_WORD, "English"), (POINT_DECIMAL, "decimal point"),
-                              (HYPHEN_MINUS, "hyphen for minus")):
+                              (HYPHEN_MINUS, "hyphen for minus"),
+                              (LATIN_RANK, "Latin card letter"),
+                              (APPROX_ZERO, "'≈' before a zero")):
             for match in pattern.finditer(text):
                 if pattern is LATIN_WORD and (match.group() in LATIN_IN_RUSSIAN
                                               or CENTURY.fullmatch(match.group())):
@@ -382,6 +387,18 @@ def test_the_english_check_can_fail():
     nb.cells[0].metadata["tags"] = [SHOWS_PYTHON]
     assert [entry.split(" in ")[0] for entry in english_left(nb)] == [
         "cell 1: English 'seat'", "cell 1: English 'stakes'"]
+
+
+def test_the_english_check_finds_latin_card_letters():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(), nbformat.v4.new_code_cell()]
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "stream", text="Вера: карта Т♠ (R4). Борис: карта K♥, затем 10/J/Q/K; рука К Д; "
+        "P(21) ≈ 0,00 %, а не = 0,00 % и не ≈ 0,0784\n")]
+    found = [entry.split(" in ")[0] for entry in english_left(nb)]
+    assert found == ["cell 0: Latin card letter 'K'", "cell 0: Latin card letter 'J'",
+                     "cell 0: Latin card letter 'Q'", "cell 0: Latin card letter 'K'",
+                     "cell 0: '≈' before a zero '≈ 0,00 %'"]
 
 
 def test_a_century_in_roman_numerals_is_not_english():

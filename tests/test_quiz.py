@@ -390,7 +390,7 @@ def test_random_events_never_raise():
 # ----- the quiz bank: exercises kept in the package, shown by id (quiz_bank.py) -----
 
 TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
-BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits"}
+BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "count"}
 
 
 def stored_banks() -> dict[str, dict]:
@@ -538,3 +538,38 @@ def test_every_stored_bank_names_its_ids_when_asked_for_a_missing_one():
         with pytest.raises(RuleError) as caught:
             quiz_bank.exercise(f"{lesson}.99")
         assert all(key in str(caught.value) for key in bank)
+
+
+LESSONS = [f"{n:02d}" for n in range(13)]
+
+
+def test_a_count_is_asked_for_as_a_whole_number():
+    from twentyone_edu.widgets.i18n import text
+    for language in ("en", "ru"):
+        counted = Quiz("How many?", 12, count=True, language=language)
+        assert counted.answer_box.placeholder == text("quiz_placeholder_count", language)
+        chance = Quiz("What chance?", Fraction(4, 51), language=language)
+        assert chance.answer_box.placeholder == text("quiz_placeholder", language)
+    assert "12" in text("quiz_placeholder_count", "ru") and "/" not in \
+        text("quiz_placeholder_count", "ru")
+
+
+def test_every_exercise_that_asks_a_count_says_so():
+    """An exercise asking «how many» (not a chance) or a hand's total gets the count's
+    placeholder, not a fraction's (issue 19.5)."""
+    asks_a_count = re.compile(r"\bhow many\b|\bbest total of\b", re.IGNORECASE)
+    for lesson in LESSONS:
+        for exercise_id, stored in quiz_bank.lesson_exercises(lesson).items():
+            question = stored["question"]["en"]
+            if "choices" in stored or "chance" in question:
+                continue
+            assert bool(asks_a_count.search(question)) == stored.get("count", False), exercise_id
+
+
+def test_no_choice_writes_multiplication_as_a_star():
+    """A formula is written as a student writes it, 2t/u, not as code, 2*t/u (issue 19.5)."""
+    star = re.compile(r"[\w)]\s*\*\s*[\w(]")
+    for lesson in LESSONS:
+        for exercise_id, stored in quiz_bank.lesson_exercises(lesson).items():
+            for choice in stored.get("choices", ()):
+                assert not star.search(choice["en"]), (exercise_id, choice)

@@ -30,7 +30,7 @@ def check_draw(b: BankerChooser) -> None:
     ("en", ["Next card", "To the first ace", "Shuffle again", "Animate", "Players", "Seed",
             "Simulate", "Exact chance", "Seat 1"]),
     ("ru", ["Следующая карта", "До первого туза", "Перетасовать заново", "Анимация", "Игроки",
-            "Зерно", "Смоделировать", "Точная вероятность", "Место 1"]),
+            "Номер расклада", "Смоделировать", "Точная вероятность", "Место 1"]),
 ])
 def test_built_in_both_languages(language, words):
     b = BankerChooser(players=5, seed=1, language=language)
@@ -147,7 +147,7 @@ def test_bad_seed_changes_nothing():
     b.next_button.click()
     draw, shown = b.draw, b.shown
     b.seed_box.value = "<b>xyz</b>"
-    assert "Не принято: зерно &#x27;&lt;b&gt;xyz&lt;/b&gt;&#x27; — не целое число" in \
+    assert "Не принято: номер расклада &#x27;&lt;b&gt;xyz&lt;/b&gt;&#x27; — не целое число" in \
         b.message.value
     assert b.draw is draw and b.shown == shown and b.message.unexpected == []
     b.language_toggle.value = "en"

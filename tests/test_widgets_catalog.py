@@ -157,10 +157,12 @@ def test_the_cards_in_the_shoe_take_their_plural_form(n, russian, english_words)
      "Среднее при моделировании после 3 раундов: −0,3333 ставки (стандартная ошибка 0,6667)."),
     ("sim_mean", {"after_rounds": 10_021, "mean": "0", "se": "1"},
      f"Среднее при моделировании после 10{NBSP}021 раунда: 0 ставки (стандартная ошибка 1)."),
-    ("bc_sim_note", {"simulated_draws": 1, "seed": 7}, "1 смоделированная жеребьёвка, зерно 7."),
-    ("bc_sim_note", {"simulated_draws": 3, "seed": 7}, "3 смоделированные жеребьёвки, зерно 7."),
+    ("bc_sim_note", {"simulated_draws": 1, "seed": 7},
+     "1 смоделированная жеребьёвка, номер расклада 7."),
+    ("bc_sim_note", {"simulated_draws": 3, "seed": 7},
+     "3 смоделированные жеребьёвки, номер расклада 7."),
     ("bc_sim_note", {"simulated_draws": 50_000, "seed": 7},
-     f"50{NBSP}000 смоделированных жеребьёвок, зерно 7."),
+     f"50{NBSP}000 смоделированных жеребьёвок, номер расклада 7."),
     ("tw_names_too_long", {"characters": 301, "limit": 300},
      "в поле имён 301 символ (можно не больше 300: до 12 имён)"),
     ("tw_names_too_long", {"characters": 1_002, "limit": 300},
@@ -189,4 +191,4 @@ def test_the_widgets_show_the_plural_forms():
                                     "не видны 102 карты.")
     chooser = BankerChooser(players=4, seed=3, trials=1_000, language="ru")
     chooser.simulate_button.click()
-    assert f"1{NBSP}000 смоделированных жеребьёвок, зерно 3." in chooser.chances.value
+    assert f"1{NBSP}000 смоделированных жеребьёвок, номер расклада 3." in chooser.chances.value

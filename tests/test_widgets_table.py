@@ -49,7 +49,8 @@ def conserved(w: TableWidget) -> None:
 @pytest.mark.parametrize("language, words", [
     ("en", ["Deal", "Buy a card", "Stand", "Odds", "Players", "Names", "Seed", "Log",
             "Your stake", "New table", "Banker by hand", "Purse"]),
-    ("ru", ["Сдать", "Прикупить карту", "Хватит", "Шансы", "Игроки", "Имена", "Зерно", "Журнал",
+    ("ru", ["Сдать", "Прикупить карту", "Хватит", "Шансы", "Игроки", "Имена", "Номер расклада",
+            "Журнал",
             "Ваша ставка", "Новый стол", "Банкир вручную", "Деньги", "Вы", "Вера"]),
 ])
 def test_built_in_both_languages_with_a_ready_table(language, words):
@@ -289,7 +290,7 @@ BAD_INPUT = [  # box, button, what is typed, the reason shown in English and in 
     ("stake_box", "deal_button", "abc", "&#x27;abc&#x27; is not a whole number",
      f"&#x27;abc&#x27; {WHOLE_RU}"),
     ("seed_box", "new_table_button", "xyz", "the seed &#x27;xyz&#x27; is not a whole number",
-     f"зерно &#x27;xyz&#x27; {WHOLE_RU}"),
+     f"номер расклада &#x27;xyz&#x27; {WHOLE_RU}"),
     ("names_box", "new_table_button", "Anna, , Boris", "&#x27;&#x27; is an empty name",
      "&#x27;&#x27; — пустое имя"),
     ("names_box", "new_table_button", "Anna, Anna", "&#x27;Anna&#x27; is seated twice",

@@ -474,7 +474,7 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
                     ha="center", va="bottom", fontsize=7)
     said = words(language)
     ax.set_xticks(range(len(keys)), [said[k].replace(" ", "\n") if k in ("bust", "natural")
-                                     else str(k) for k in keys])
+                                     else card_letters.written(str(k), language) for k in keys])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
     ax.legend(fontsize=8)
     ax.yaxis.set_major_formatter(TickNumbers(language))

@@ -15,6 +15,7 @@ import re
 import tokenize
 from collections.abc import Callable, Iterator
 
+from ..words import card_letters
 from .slots import Segments, Slot, TranslationError
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -25,12 +26,29 @@ _SETTINGS = frozenset({
     "linestyle", "ls", "marker", "cmap", "kind", "policy", "language", "rules", "mode", "style",
     "orientation", "align", "where", "how", "dtype", "encoding", "variant",
 })
+_CARD = r"(?:10|[2-9]|[AJQK])[♠♥♦♣]?"
+_HAND = re.compile(rf"(?=.*[AJQK]){_CARD}(?: {_CARD})+")  # two cards or more, a letter among them
 _COMPARISONS = frozenset({"==", "!=", "in", "not", "is"})
 LANGUAGE_NAME = "LANGUAGE"
 
 #: The msgctxt of the units taken from code, so a translator knows the text is code's.
 STRING_CONTEXT = "code string"
 COMMENT_CONTEXT = "code comment"
+
+
+def hands_in(source: str, language: str) -> str:
+    """The code with each plain string literal that is a hand of two or more cards ('A 9',
+    "K Q J") written in `language`'s letters ('Т 9', "К Д В"), which parse_cards reads the
+    same; a single rank ('A', a key of the engine's results) and every other literal unchanged."""
+    out, position = [], 0
+    for kind, item in _items(source):
+        if kind != "string" or not isinstance(item, _Literal) or item.prefix or \
+                not _HAND.fullmatch(item.body):
+            continue
+        out += [source[position:item.start],
+                item.quote + card_letters.written(item.body, language) + item.quote]
+        position = item.end
+    return "".join(out) + source[position:]
 
 
 def fields(body: str) -> list[str]:

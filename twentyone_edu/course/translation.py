@@ -279,7 +279,7 @@ def build_notebook(notebook: Notebook, catalog: Catalog | None, source: PurePosi
         if cell["cell_type"] == "markdown":
             text = relink(text, source, course)
         if cell["cell_type"] == "code":
-            text = _LANGUAGE_LINE.sub(rf"\1\2{LANGUAGE}\2", text)
+            text = code_prose.hands_in(_LANGUAGE_LINE.sub(rf"\1\2{LANGUAGE}\2", text), LANGUAGE)
             _check_compiles(original, text, f"{source}:{cell.get('id')}")
             cell["outputs"] = []
             cell["execution_count"] = None

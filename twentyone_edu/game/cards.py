@@ -118,8 +118,13 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
 
 def card_text(cards: HandLike, language: str = "en") -> str:
     """Cards as `language` writes them, one space apart: 'A♠ 10 K' in English, 'Т♠ 10 К' in
-    Russian (R1); they are read back by parse_cards in either language."""
+    Russian (R1); they are read back by parse_cards in either language. A token of ranks joined
+    by '/' names any one of them, as the figures' value classes do: '10/J/Q/K', '10/В/Д/К'."""
     language = check_language(language)
+    if isinstance(cards, str) and "/" in cards:
+        return " ".join("/".join(card_letters.written(str(parse_card(rank)), language)
+                                 for rank in token.split("/"))
+                        for token in short_text(cards, "cards", error=CardError).split())
     return " ".join(card_letters.written(str(card), language) for card in parse_cards(cards))
 
 

@@ -23,6 +23,7 @@ TEXT: dict[str, str] = {
     "quiz_no_more_hints": "No more hints",
     "quiz_hint_label": "Hint {n}:",
     "quiz_placeholder": "e.g. 4/51, 0.0784 or 7.84%",
+    "quiz_placeholder_count": "a whole number, e.g. 12",
     "quiz_correct": "✓ Correct!",
     "quiz_not_yet": "✗ Not yet. Try again.",
     "quiz_empty": "Type an answer first.",

@@ -33,7 +33,7 @@ import traitlets
 from ..words import numerals
 from ..words.errors import RuleError, TwentyOneError
 from ..words.messages import message
-from ..words.validate import LONGEST_TEXT, bounded, is_array, quote, real, refuse, whole
+from ..words.validate import LONGEST_TEXT, bounded, flag, is_array, quote, real, refuse, whole
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
 from .language import Bilingual
@@ -219,11 +219,12 @@ class Quiz(Bilingual, widgets.VBox):
     correct = traitlets.Bool(False)  # whether the last check was right
 
     def __init__(self, question, answer, *, choices=None, hints=(), language: str = "en",
-                 min_digits: int = 3):
+                 min_digits: int = 3, count: bool = False):
         super().__init__()
         self.add_class("t21-quiz")
         self._speak(language, self._guarded)
         self.min_digits = whole(min_digits, "min_digits", 1, max(DIGITS))
+        self.count = flag(count, "count")
         self.question = _teacher_text(question, "question")
         self.choices = None if choices is None else [
             _teacher_text(choice, "a choice") for choice in bounded(
@@ -294,7 +295,8 @@ class Quiz(Bilingual, widgets.VBox):
             self.answer_box.options = [(_localised(c, lang), i) for i, c in enumerate(self.choices)]
             self.answer_box.value = chosen
         else:
-            self.answer_box.placeholder = text("quiz_placeholder", lang)
+            self.answer_box.placeholder = text(
+                "quiz_placeholder_count" if self.count else "quiz_placeholder", lang)
         self.check_button.description = text("quiz_check", lang)
         more = self.hints_shown < len(self.hints)
         self.hint_button.description = text(

@@ -2,8 +2,9 @@
 
 Each lesson NN has a file `data/quizzes/NN.json`: an object from exercise id ("NN.k") to
 {"question": {"en"}, "answer": token, "hints": [{"en"}, ...]} with, optionally,
-"choices": [{"en"}, ...] and "min_digits". The English is the source; the other languages are in
-the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per text, its place as
+"choices": [{"en"}, ...], "min_digits" and "count" (true for an answer that counts something,
+so the answer box asks for a whole number). The English is the source; the other languages are
+in the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per text, its place as
 msgctxt ("04.1 question", "04.1 hint 2", "04.1 choice 3", counted from 1) and its English as
 msgid, merged by `python -m twentyone_edu.locale update`. The answer is a token of salted hashes
 (`make_answer_token`), never the answer itself; the teacher's guide computes each answer with
@@ -101,7 +102,7 @@ def quiz(exercise_id: str, language: str = "en") -> Quiz:
     stored = exercise(exercise_id)
     shown = Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
                  hints=stored.get("hints", ()), language=language,
-                 min_digits=stored.get("min_digits", 3))
+                 min_digits=stored.get("min_digits", 3), count=stored.get("count", False))
     SHOWN.setdefault(exercise_id, []).append(shown)
     for watcher in WATCHERS:
         watcher(exercise_id, shown)

@@ -45,7 +45,7 @@ from .validate import quote
 __all__ = [
     "LANGUAGES", "MAX_DIGITS", "MINUS", "NO_NUMBER", "THIN_SPACE", "NotANumber", "Reading",
     "Symbols", "check_language", "count", "decimal", "fraction", "latex", "money", "percent",
-    "read", "rounded", "shows_exactly", "signed", "symbols",
+    "read", "rounded", "said_exactly", "shows_exactly", "signed", "symbols",
 ]
 
 SPACES = "\u00a0\u2007\u2009\u202f"  # no-break, figure, thin, narrow no-break: read as spaces
@@ -103,6 +103,12 @@ def shows_exactly(value: Real, written: str, language: str) -> bool:
     """Whether `written` (a decimal or percentage as this module writes it) is `value` itself,
     nothing rounded away: '= 50.00%' may be said of 1/2, only '≈ 7.84%' of 4/51."""
     return read(written, language).value == _exact(value)
+
+
+def said_exactly(value: Real, written: str, language: str) -> str:
+    """`written` with '=' before it when it is `value` itself, '≈' when something is rounded
+    away: '= 0.00%' of an exact 0, '≈ 7.84%' of 4/51, never '≈' of a number shown exactly."""
+    return ("= " if shows_exactly(value, written, language) else "≈ ") + written
 
 
 def percent(value: Real, language: str, digits: int = 2) -> str:
