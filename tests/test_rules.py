@@ -190,7 +190,7 @@ def test_every_setting_is_described_and_worded_in_russian():
         == ["2", "да", "нет (предел — кошелёк игрока)"]
     ochko = VARIANTS["ochko"]
     assert [ochko.setting(name, "ru") for name in ("pack", "face_values", "ace_soft")] \
-        == ["русская, 36 карт (6–10, J, Q, K, A)", "2, 3, 4", "нет"]
+        == ["русская, 36 карт (6–10, В, Д, К, Т)", "2, 3, 4", "нет"]
     assert HISTORICAL.with_(drawn_21_pays=Fraction(3, 2)).setting("drawn_21_pays") == "3/2"
     assert HISTORICAL.setting("ties_to_banker") == "yes"
 

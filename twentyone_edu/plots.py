@@ -123,11 +123,19 @@ def _cell(value: object) -> float:
     return math.nan if value is None else real(value, "a cell of values")
 
 
+def _size(values: object) -> int:
+    """How many items a sequence says it holds (0 for what has no length, e.g. a 0-d array)."""
+    try:
+        return len(values) if isinstance(values, Sized) else 0
+    except TypeError:
+        return 0
+
+
 def _running_mean(values: object) -> np.ndarray:
     """A running mean: a one-dimensional sequence of finite numbers."""
     if isinstance(values, str | bytes | Mapping):
         refuse("running_mean", values, message("use.numbers"))
-    if isinstance(values, Sized) and len(values) > MAX_POINTS:  # before a copy is made
+    if _size(values) > MAX_POINTS:  # before a copy is made
         refuse("running_mean", values, message("use.finite_numbers", most=MAX_POINTS))
     try:
         array = np.asarray(values, dtype=float)

@@ -29,7 +29,7 @@ import os
 import random
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +38,8 @@ from .. import exact
 from ..game.cards import Shoe
 from ..game.hands import hand_value
 from ..game.rules import VARIANTS
-from ..words.errors import RuleError, TwentyOneError
+from ..words.errors import RuleError, TwentyOneError, check_language
+from ..words.messages import message
 from . import tasks
 
 SHARED_FILE = "shared_numbers.txt"
@@ -51,11 +52,15 @@ class AssignmentError(RuleError):
 
 @dataclass(frozen=True)
 class Numbers:
-    """One student's numbers for one assignment; `drawn_for` says whose they are."""
+    """One student's numbers for one assignment; `drawn_for` says whose they are. In Russian
+    (`language="ru"`) the same numbers, the checks worded in Russian; the cards stay in the
+    letters the package writes a shoe's ranks in (`Shoe.counts`), so that a student's code may
+    join them into one hand (`f"{numbers.hand} {rank}"`), which must be of one alphabet."""
 
     assignment: str
     drawn_for: str
     packs: int
+    language: str = field(default="en", kw_only=True, compare=False)
 
     @property
     def fresh_shoe(self) -> Shoe:
@@ -75,8 +80,7 @@ class Numbers:
         caller = inspect.currentframe()
         space = caller.f_back.f_globals if caller and caller.f_back else {}
         if task not in space:
-            return tasks.Verdict(task, False, f"there is no {task} yet: run the cell of your "
-                                 "answer first")
+            return tasks.Verdict(task, False, message("task.missing", task=task), self.language)
         return tasks.verdict(self, task, space[task])
 
 
@@ -343,13 +347,21 @@ def _shared_word(folder: Path) -> str:
     return normalised(path.read_text(encoding="utf-8")) if path.is_file() else ""
 
 
-def numbers(assignment: str, student: str = "", folder: Path | None = None) -> Numbers:
-    """This student's numbers for the assignment (see the module docstring for whose they are).
+def numbers(assignment: str, student: str = "", folder: Path | None = None,
+            language: str = "en") -> Numbers:
+    """This student's numbers for the assignment (see the module docstring for whose they are),
+    for a student who reads `language` ('en' or 'ru': the same numbers either way).
 
     Under nbgrader autograde the id nbgrader grades under wins over everything, so the hidden
     tests and the student's own cells recompute the same numbers. `folder` is where the notebook
     runs (its working directory by default).
     """
+    language = check_language(language)
+    drawn = _numbers(assignment, student, folder)
+    return drawn if language == "en" else replace(drawn, language=language)
+
+
+def _numbers(assignment: str, student: str, folder: Path | None) -> Numbers:
     chosen = assignment_of(assignment)
     here = (folder or Path.cwd()).resolve()
     if _autograding():

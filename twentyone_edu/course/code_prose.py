@@ -16,6 +16,7 @@ import tokenize
 from collections.abc import Callable, Iterator
 
 from ..words import card_letters
+from .markdown_prose import GRADER_MARK
 from .slots import Segments, Slot, TranslationError
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -267,7 +268,7 @@ def segments(source: str) -> Segments:
         assert isinstance(item, tokenize.TokenInfo)
         body = item.string[1:]
         text = body.lstrip()
-        if _WORD.search(text) is None or _PRAGMA.match(text):
+        if _WORD.search(text) is None or _PRAGMA.match(text) or GRADER_MARK.fullmatch(text):
             continue
         head = "#" + body[:len(body) - len(text)]
         start = starts[item.start[0]] + item.start[1]

@@ -6,12 +6,14 @@
   silently; any other change is reported and put back, as nbgrader does.
 - `HiddenTestsOut` (feedback): the feedback shows each task's result and a short hint, never the
   hidden test (it would be a one-line solution) nor a traceback that quotes it. The hint is the
-  line `# hint: …` the teacher wrote inside the hidden tests.
+  line `# hint: …` (in a Russian assignment `# подсказка: …`) the teacher wrote inside the hidden
+  tests. The feedback speaks the assignment's language: the `LANGUAGE = "ru"` of its code.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import nbformat
@@ -20,9 +22,20 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import ClearHiddenTests, OverwriteCells
 from traitlets import Bool
 
+from ..words.wording import say
+
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
-HINT = "# hint:"
-NOT_SHOWN = "# (The hidden test of this task runs when your work is graded; it is not shown.)"
+HINTS = ("# hint:", "# подсказка:")
+_LANGUAGE = re.compile(r"^LANGUAGE\s*=\s*[\"'](\w+)[\"']", re.MULTILINE)
+
+
+def language_of(nb: NotebookNode) -> str:
+    """The language an assignment speaks: its code's `LANGUAGE = "…"`, English if none."""
+    for cell in nb.cells:
+        found = _LANGUAGE.search(cell.source) if cell.cell_type == "code" else None
+        if found and found.group(1) in ("en", "ru"):
+            return found.group(1)
+    return "en"
 
 
 def released_form(source: str) -> str:
@@ -54,8 +67,10 @@ def hints(source: str) -> list[str]:
             inside = True
         elif END in line:
             inside = False
-        elif inside and line.strip().lower().startswith(HINT):
-            found.append(line.strip()[len(HINT):].strip())
+        elif inside:
+            marker = next((hint for hint in HINTS if line.strip().lower().startswith(hint)), "")
+            if marker:
+                found.append(line.strip()[len(marker):].strip())
     return found
 
 
@@ -64,6 +79,12 @@ class HiddenTestsOut(Preprocessor):
     hidden test is not shown, its hint, and (if it failed) the reason, never a traceback."""
 
     enabled = Bool(True).tag(config=True)  # nbconvert's preprocessors are off by default
+    language = "en"
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any],
+                   ) -> tuple[NotebookNode, dict[str, Any]]:
+        self.language = language_of(nb)
+        return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell: NotebookNode, resources: dict[str, Any],
                         cell_index: int) -> tuple[NotebookNode, dict[str, Any]]:
@@ -73,13 +94,14 @@ class HiddenTestsOut(Preprocessor):
         visible = released_form(cell.source)
         told = hints(cell.source)
         if BEGIN in cell.source:
-            lines = [visible.rstrip(), NOT_SHOWN] if visible.strip() else [NOT_SHOWN]
-            cell.source = "\n".join(lines + [f"# Hint: {hint}" for hint in told])
+            not_shown = "# " + say("grading.not_shown", {}, self.language)
+            lines = [visible.rstrip(), not_shown] if visible.strip() else [not_shown]
+            cell.source = "\n".join(lines + ["# " + say("grading.hint", {"hint": hint},
+                                                          self.language) for hint in told])
         cell.outputs = [self._outcome(output, visible, told) for output in cell.outputs]
         return cell, resources
 
-    @staticmethod
-    def _outcome(output: NotebookNode, visible: str, told: list[str]) -> NotebookNode:
+    def _outcome(self, output: NotebookNode, visible: str, told: list[str]) -> NotebookNode:
         """An error output as one short line, no traceback: a failed check's own message if the
         check is a visible one, 'not right yet' for a hidden one, and the error of the student's
         own code (a name not defined, ...) as Python says it."""
@@ -89,8 +111,11 @@ class HiddenTestsOut(Preprocessor):
         if name != "AssertionError":
             reason = f"{name}: {message}" if message else name
         else:
-            reason = message if message and message in visible else "the value is not right yet"
-        text = f"Not yet: {reason}." + "".join(f"\nHint: {hint}" for hint in told)
+            reason = message if message and message in visible else \
+                say("grading.not_right", {}, self.language)
+        text = say("grading.reason", {"reason": reason}, self.language) + "".join(
+            "\n" + say("grading.hint", {"hint": hint}, self.language) for hint in told)
         shown = copy.deepcopy(output)
-        shown["ename"], shown["evalue"], shown["traceback"] = "Not yet", text, [text]
+        shown["ename"], shown["evalue"], shown["traceback"] = \
+            say("grading.not_yet", {}, self.language), text, [text]
         return shown

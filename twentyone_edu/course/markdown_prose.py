@@ -57,12 +57,16 @@ def _join(lines: list[str]) -> str:
     return text
 
 
+# nbgrader's marks (### BEGIN SOLUTION, ### END HIDDEN TESTS) stay as they are: not prose.
+GRADER_MARK = re.compile(r"#*\s*(BEGIN|END) (SOLUTION|HIDDEN TESTS|MARK SCHEME)\s*")
+
+
 def _unit(first: str, continuation: str, raw: list[str], texts: list[str], note: str,
           single_line: bool = False) -> str | Slot:
     """A slot for a block of lines, or the lines themselves when they hold no English."""
     original = "".join(raw).rstrip("\n")
     msgid = _join(texts)
-    if not has_english(msgid):
+    if not has_english(msgid) or GRADER_MARK.fullmatch(msgid):
         return original
 
     def render(translation: str) -> str:

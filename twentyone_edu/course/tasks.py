@@ -6,7 +6,8 @@ function…), then whether it is right for the student's own numbers, by the sam
 hidden tests use. The verdict names no value and no formula, so nothing of the answer is in the
 student's copy that the engine, which every lesson teaches, would not give anyway. A task with
 at most ten possible answers ("stand" or "buy", a threshold 12–21, one of two rule sets) has
-its form checked only: a right/not yet on it would be the answer by trial.
+its form checked only: a right/not yet on it would be the answer by trial. Verdicts are worded in
+the language of the student's numbers (`numbers(..., language="ru")`), from the engine's catalog.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Any
 from .. import exact
 from ..game.cards import Shoe
 from ..game.hands import hand_value
+from ..words.messages import Message, message
+from ..words.wording import say
 
-Form = Callable[[Any, Any], "str | None"]  # (numbers, answer) -> what is wrong with its form
+Form = Callable[[Any, Any], "Message | None"]  # (numbers, answer) -> what is wrong with its form
 Right = Callable[[Any, Any], bool]  # (numbers, answer) -> whether it is right
 
 
@@ -30,15 +33,15 @@ class Verdict:
 
     task: str
     right: bool | None
-    reason: str
+    reason: Message | None
+    language: str = "en"
 
     def __repr__(self) -> str:
         if self.right:
-            return f"{self.task}: right. Hand it in as it is."
-        if self.right is None and not self.reason:
-            return (f"{self.task}: the form is right. Its value is checked only when your work "
-                    "is graded (a task with few possible answers).")
-        return f"{self.task}: not yet — {self.reason}"
+            return say("task.right", {"task": self.task}, self.language)
+        if self.right is None and self.reason is None:
+            return say("task.form_only", {"task": self.task}, self.language)
+        return say("task.not_yet", {"task": self.task, "reason": self.reason}, self.language)
 
 
 @dataclass(frozen=True)
@@ -51,51 +54,66 @@ class Task:
 
 def fraction_in(low: Fraction | None = None, high: Fraction | None = None) -> Form:
     """An exact Fraction (within low..high)."""
-    def form(numbers: Any, answer: Any) -> str | None:
+    def form(numbers: Any, answer: Any) -> Message | None:
+        if _decimal_comma(answer):
+            return message("task.decimal_comma", value=_pair(answer))
         if not isinstance(answer, Fraction):
-            return "give an exact Fraction, not a decimal"
+            return message("task.fraction")
         if low is not None and high is not None and not low <= answer <= high:
-            return f"it must lie between {low} and {high}"
+            return message("task.between", low=low, high=high)
         return None
     return form
 
 
 def whole_in(low: int | None = None, high: int | None = None) -> Form:
     """A whole number (within low..high)."""
-    def form(numbers: Any, answer: Any) -> str | None:
+    def form(numbers: Any, answer: Any) -> Message | None:
+        if _decimal_comma(answer):
+            return message("task.decimal_comma", value=_pair(answer))
         if isinstance(answer, bool) or not isinstance(answer, int):
-            return "give a whole number (an int)"
+            return message("task.whole")
         if low is not None and high is not None and not low <= answer <= high:
-            return f"it must be a whole number from {low} to {high}"
+            return message("task.whole_between", low=low, high=high)
         return None
     return form
 
 
 def one_of(options: Callable[[Any], tuple[str, ...]]) -> Form:
     """One of the texts `options(numbers)`."""
-    def form(numbers: Any, answer: Any) -> str | None:
+    def form(numbers: Any, answer: Any) -> Message | None:
         allowed = options(numbers)
         if answer not in allowed:
-            return "answer one of " + ", ".join(repr(option) for option in allowed)
+            return message("task.one_of", options=", ".join(map(repr, allowed)))
         return None
     return form
 
 
-def function(example: Callable[[Callable[..., Any]], str | None]) -> Form:
+def _decimal_comma(answer: Any) -> bool:
+    """Whether the answer looks like a decimal written with a comma: 0,375 is (0, 375) in Python."""
+    return isinstance(answer, tuple) and len(answer) == 2 and all(
+        isinstance(part, int) and not isinstance(part, bool) for part in answer)
+
+
+def _pair(answer: tuple[int, int]) -> str:
+    return f"{answer[0]},{answer[1]}"
+
+
+def function(example: Callable[[Any, Callable[..., Any]], Message | None]) -> Form:
     """A function whose worked example (from the task's text) comes out as the text says."""
-    def form(numbers: Any, answer: Any) -> str | None:
+    def form(numbers: Any, answer: Any) -> Message | None:
         if not callable(answer):
-            return "define it as a function (def ...)"
-        return example(answer)
+            return message("task.function")
+        return example(numbers, answer)
     return form
 
 
-def _next_card_example(next_card: Callable[..., Any]) -> str | None:
-    example = next_card("K Q", "", 2)
+def _next_card_example(numbers: Any, next_card: Callable[..., Any]) -> Message | None:
+    hand = "K Q"  # in the package's letters, as a shoe's ranks are, in every language
+    example = next_card(hand, "", 2)
     if not isinstance(example, dict) or sum(example.values()) != 1:
-        return "the chances it returns must add up to 1"
+        return message("task.sum_to_1")
     if example.get("bust") != Fraction(94, 102):
-        return "for K Q from two packs every card but the 8 aces busts: 'bust' should be 94/102"
+        return message("task.next_card_example", hand=hand)
     return None
 
 
@@ -119,9 +137,9 @@ def _p_improve(numbers: Any) -> Fraction:
     return Fraction(better, len(left))
 
 
-def _first_ace_example(first_ace: Callable[..., Any]) -> str | None:
+def _first_ace_example(numbers: Any, first_ace: Callable[..., Any]) -> Message | None:
     if Fraction(first_ace(1, 52, 4)) != Fraction(1, 13):
-        return "the first card is an ace 4 times in 52: first_ace(1, 52, 4) should be 1/13"
+        return message("task.first_ace_example")
     return None
 
 
@@ -145,15 +163,15 @@ def _rounds_right(numbers: Any, rounds: int) -> bool:
     return spread / rounds <= target and (rounds == 1 or spread / (rounds - 1) > target)
 
 
-def _p_natural_example(p_natural: Callable[..., Any]) -> str | None:
+def _p_natural_example(numbers: Any, p_natural: Callable[..., Any]) -> Message | None:
     if p_natural(1) != Fraction(32, 663):
-        return "from one pack the chance is 2 · 4/52 · 16/51: p_natural(1) should be 32/663"
+        return message("task.p_natural_example")
     return None
 
 
-def _values_form(numbers: Any, values: Any) -> str | None:
+def _values_form(numbers: Any, values: Any) -> Message | None:
     if not isinstance(values, dict) or set(values) != set(numbers.variants):
-        return "a dict with one value for each of your two rule sets, by name"
+        return message("task.values_form")
     return None
 
 
@@ -206,19 +224,19 @@ TASKS: dict[str, dict[str, Task]] = {
 def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
     """Check one answer of the student whose numbers these are: its form, then its value. An
     error in the student's own function is reported as Python says it, never raised."""
-    checks = TASKS[numbers.assignment][task]
+    checks, language = TASKS[numbers.assignment][task], numbers.language
     try:
         wrong = checks.form(numbers, answer)
         if wrong is not None:
-            return Verdict(task, False, wrong)
+            return Verdict(task, False, wrong, language)
         if checks.right is None:
-            return Verdict(task, None, "")
+            return Verdict(task, None, None, language)
         if checks.right(numbers, answer):
-            return Verdict(task, True, "")
+            return Verdict(task, True, None, language)
     except Exception as error:  # the student's own function failed: say how, not where
-        return Verdict(task, False, f"your code raised {type(error).__name__}: {error}")
-    return Verdict(task, False, "the form is right but the value is not; look again at the "
-                   "task, with your own numbers")
+        return Verdict(task, False, message("task.raised", error=type(error).__name__,
+                                            detail=str(error)[:200]), language)
+    return Verdict(task, False, message("task.value_wrong"), language)
 
 
 def known(assignment: str) -> tuple[str, ...]:

@@ -3,7 +3,9 @@
 Layout (gettext's, as sphinx-intl lays out documents): one template per notebook,
 `twentyone_edu/locale/notebooks/<stem>.pot`, and one catalog per notebook and language,
 `twentyone_edu/locale/ru/LC_MESSAGES/notebooks/<stem>.po`. The build writes
-`notebooks/ru/<name>.ipynb` and `teacher/ru/<name>.ipynb` beside the English sources.
+`notebooks/ru/<name>.ipynb` and `teacher/ru/<name>.ipynb` beside the English sources, and the
+graded assignments `teacher/source/<id>/<name>.ipynb` as `teacher/ru/source/<id>/<name>.ipynb`:
+teacher/ru is the Russian course's nbgrader folder (teacher/ru/README.md).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ LANGUAGE = "ru"
 TEMPLATES = PurePosixPath("twentyone_edu/locale/notebooks")
 CATALOGS = PurePosixPath(f"twentyone_edu/locale/{LANGUAGE}/LC_MESSAGES/notebooks")
 _GUIDE = PurePosixPath("teacher/teacher_guide.ipynb")
+_ASSIGNMENTS = PurePosixPath("teacher/source")
 _HEADER = """\
 # The prose of one notebook of twentyone_edu, for translation into Russian.
 # Copyright (C) 2026 the twentyone_edu contributors
@@ -48,6 +51,8 @@ def sources(root: Path = ROOT) -> list[PurePosixPath]:
     found = [PurePosixPath("notebooks", name) for name in lessons]
     if (root / _GUIDE).exists():
         found.append(_GUIDE)
+    found += sorted(PurePosixPath(path.relative_to(root).as_posix())
+                    for path in (root / _ASSIGNMENTS).glob("*/*.ipynb"))
     stems = Counter(path.stem for path in found)
     twice = [stem for stem, count in stems.items() if count > 1]
     if twice:
@@ -57,6 +62,8 @@ def sources(root: Path = ROOT) -> list[PurePosixPath]:
 
 def russian(source: PurePosixPath) -> PurePosixPath:
     """Where the Russian twin of an English notebook is written."""
+    if _ASSIGNMENTS in source.parents:
+        return _ASSIGNMENTS.parent / LANGUAGE / source.relative_to(_ASSIGNMENTS.parent)
     return source.parent / LANGUAGE / source.name
 
 
@@ -279,7 +286,9 @@ def build_notebook(notebook: Notebook, catalog: Catalog | None, source: PurePosi
         if cell["cell_type"] == "markdown":
             text = relink(text, source, course)
         if cell["cell_type"] == "code":
-            text = code_prose.hands_in(_LANGUAGE_LINE.sub(rf"\1\2{LANGUAGE}\2", text), LANGUAGE)
+            text = _LANGUAGE_LINE.sub(rf"\1\2{LANGUAGE}\2", text)
+            if _ASSIGNMENTS not in source.parents:  # graded code joins hands with a shoe's ranks
+                text = code_prose.hands_in(text, LANGUAGE)
             _check_compiles(original, text, f"{source}:{cell.get('id')}")
             cell["outputs"] = []
             cell["execution_count"] = None

@@ -321,6 +321,37 @@ ENGLISH: dict[str, Template] = {
                         "{{nbgrader_step}}/{{student_id}}/{{assignment_id}})",
     "no_student": "student='' names no one: type the id your teacher gave you between the "
                   "quotes, e.g. numbers({assignment}, student=\"s017\")",
+    # tasks.py and grading.py: check my answer, and the feedback
+    "task.right": "{task}: right. Hand it in as it is.",
+    "task.form_only": "{task}: the form is right. Its value is checked only when your work is "
+                      "graded (a task with few possible answers).",
+    "task.not_yet": "{task}: not yet — {reason}",
+    "task.missing": "there is no {task} yet: run the cell of your answer first",
+    "task.fraction": "give an exact Fraction, not a decimal",
+    "task.decimal_comma": "{value} is a pair of numbers, not a decimal: Python writes a decimal "
+                          "with a point, and a chance exactly as a Fraction, e.g. Fraction(3, 8)",
+    "task.between": "it must lie between {low} and {high}",
+    "task.whole": "give a whole number (an int)",
+    "task.whole_between": "it must be a whole number from {low} to {high}",
+    "task.one_of": "answer one of {options}",
+    "task.function": "define it as a function (def ...)",
+    "task.sum_to_1": "the chances it returns must add up to 1",
+    "task.next_card_example": "for {hand} from two packs every card but the 8 aces busts: "
+                              "'bust' should be 94/102",
+    "task.first_ace_example": "the first card is an ace 4 times in 52: first_ace(1, 52, 4) "
+                              "should be 1/13",
+    "task.p_natural_example": "from one pack the chance is 2 · 4/52 · 16/51: p_natural(1) "
+                              "should be 32/663",
+    "task.values_form": "a dict with one value for each of your two rule sets, by name",
+    "task.raised": "your code raised {error}: {detail}",
+    "task.value_wrong": "the form is right but the value is not; look again at the task, with "
+                        "your own numbers",
+    "grading.not_shown": "(The hidden test of this task runs when your work is graded; it is "
+                         "not shown.)",
+    "grading.hint": "Hint: {hint}",
+    "grading.not_yet": "Not yet",
+    "grading.reason": "Not yet: {reason}.",
+    "grading.not_right": "the value is not right yet",
     # numerals.py
     "language": "language={language} is not valid (use 'en' or 'ru')",
     "number_too_large": "a number this large is too large to write (use one below 10^{most})",
