@@ -329,3 +329,88 @@ def test_canvas_csv_has_canvas_columns_points_possible_and_scores(course, export
     assert by_id["dave"][0] == "O'Brien, Dave" and by_id["dave"][3] == "dave@school.example"
     assert float(by_id["bob"][header.index(LMS)]) == CODE_POINTS["test_unseen"] + \
         CODE_POINTS["test_next_card"]
+
+
+# ---------------------------------------------------------------- the Russian class (issue 19.4)
+
+RUSSIAN = TEACHER / "ru"
+
+
+@pytest.fixture(scope="module")
+def russian_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Russian course graded as teacher/ru/README.md says: its folder teacher/ru beside the
+    English config it reads; the same three students, on the same numbers."""
+    top = tmp_path_factory.mktemp("teacher")
+    shutil.copy(TEACHER / "nbgrader_config.py", top)
+    course = top / "ru"
+    course.mkdir()
+    shutil.copy(RUSSIAN / "nbgrader_config.py", course)
+    shutil.copytree(RUSSIAN / "source", course / "source")
+    nbgrader(course, "generate_assignment", LMS)
+    released = nbformat.read(course / "release" / LMS / f"{NOTEBOOK}.ipynb", as_version=4)
+    alice = assignments.draw(LMS, student="alice")
+    assert isinstance(alice, assignments.ExactChances)
+    right = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(right, right_answers(alice) | {"interpret_seen": "Увиденные десятки ..."})
+    partly = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(partly, {"unseen": "unseen = 52 * numbers.packs - 2 - len(numbers.seen.split())",
+                          "p_bust": right_answers(alice)["p_bust"], "next_card": NEXT_CARD})
+    for student, notebook in {"alice": right, "bob": partly, "carol": released}.items():
+        folder = course / "submitted" / student / LMS
+        folder.mkdir(parents=True)
+        nbformat.write(notebook, folder / f"{NOTEBOOK}.ipynb")
+    nbgrader(course, "autograde", LMS)
+    nbgrader(course, "generate_feedback", LMS)
+    return course
+
+
+def test_the_russian_release_is_in_russian_with_russian_stubs(russian_course: Path) -> None:
+    released = (russian_course / "release" / LMS / f"{NOTEBOOK}.ipynb").read_text()
+    assert "# ВАШ КОД" in released and "ВАШ ОТВЕТ" in released
+    assert "Задание 1 (2 балла)" in released and 'LANGUAGE = \\"ru\\"' in released
+    assert "YOUR CODE HERE" not in released.replace("`# ВАШ КОД`", "")
+
+
+def test_the_russian_class_scores_as_the_english_one(russian_course: Path) -> None:
+    with Gradebook(f"sqlite:///{russian_course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        got = {student: gradebook.find_submission(LMS, student).code_score
+               for student in ("alice", "bob", "carol")}
+    full = sum(CODE_POINTS.values())
+    assert got == {"alice": full,
+                   "bob": CODE_POINTS["test_unseen"] + CODE_POINTS["test_next_card"],
+                   "carol": 0}
+
+
+def test_russian_feedback_speaks_russian_and_shows_no_hidden_test(russian_course: Path) -> None:
+    import html as html_text
+
+    page = html_text.unescape(re.sub(r"<[^>]+>", "", (
+        russian_course / "feedback" / "carol" / LMS / f"{NOTEBOOK}.html").read_text()))
+    source = nbformat.read(RUSSIAN / "source" / LMS / f"{NOTEBOOK}.ipynb", as_version=4)
+    hints = []
+    for cell in source.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") not in CODE_POINTS:
+            continue
+        hidden = cell.source.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+        for line in filter(str.strip, hidden.splitlines()):
+            if line.strip().startswith("# подсказка:"):
+                hints.append(line.strip().removeprefix("# подсказка:").strip())
+            else:
+                assert line.strip() not in page
+    assert len(hints) == len(CODE_POINTS) and all(f"Подсказка: {hint}" in page for hint in hints)
+    assert page.count("Пока нет") >= len(CODE_POINTS)
+    assert "здесь она не показана" in page
+    assert "Not yet" not in page and "Hint:" not in page and "is not shown" not in page
+
+
+def test_check_my_answer_in_russian_names_a_decimal_comma() -> None:
+    numbers = assignments.numbers(LMS, student="alice", language="ru")
+    assert numbers == assignments.numbers(LMS, student="alice")  # the same numbers
+    said = repr(numbers.check("p_bust", (0, 375)))
+    assert said.startswith("p_bust: пока нет — 0,375 — это пара чисел")
+    assert repr(numbers.check("unseen", 3.5)) == "unseen: пока нет — запишите целое число (int)"
+    right = 52 * numbers.packs - 2 - len(numbers.seen.split())
+    assert repr(numbers.check("unseen", right)) == "unseen: верно. Сдавайте как есть."
+    english = assignments.numbers(LMS, student="alice")
+    assert repr(english.check("p_bust", (0, 375))).startswith(
+        "p_bust: not yet — 0,375 is a pair of numbers, not a decimal")
