@@ -80,7 +80,7 @@ class Numbers:
         caller = inspect.currentframe()
         space = caller.f_back.f_globals if caller and caller.f_back else {}
         if task not in space:
-            return tasks.Verdict(task, False, message("task.missing", task=task), self.language)
+            return tasks.not_yet(task, message("task.missing", task=task), self.language)
         return tasks.verdict(self, task, space[task])
 
 

@@ -33,13 +33,13 @@ class Verdict:
 
     task: str
     right: bool | None
-    reason: Message | None
+    reason: str  # why not yet, worded in `language` ('' when right or form only)
     language: str = "en"
 
     def __repr__(self) -> str:
         if self.right:
             return say("task.right", {"task": self.task}, self.language)
-        if self.right is None and self.reason is None:
+        if self.right is None and not self.reason:
             return say("task.form_only", {"task": self.task}, self.language)
         return say("task.not_yet", {"task": self.task, "reason": self.reason}, self.language)
 
@@ -228,15 +228,20 @@ def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
     try:
         wrong = checks.form(numbers, answer)
         if wrong is not None:
-            return Verdict(task, False, wrong, language)
+            return not_yet(task, wrong, language)
         if checks.right is None:
-            return Verdict(task, None, None, language)
+            return Verdict(task, None, "", language)
         if checks.right(numbers, answer):
-            return Verdict(task, True, None, language)
+            return Verdict(task, True, "", language)
     except Exception as error:  # the student's own function failed: say how, not where
-        return Verdict(task, False, message("task.raised", error=type(error).__name__,
-                                            detail=str(error)[:200]), language)
-    return Verdict(task, False, message("task.value_wrong"), language)
+        return not_yet(task, message("task.raised", error=type(error).__name__,
+                                     detail=str(error)[:200]), language)
+    return not_yet(task, message("task.value_wrong"), language)
+
+
+def not_yet(task: str, reason: Message, language: str) -> Verdict:
+    """A verdict of not yet, its reason worded in the student's language."""
+    return Verdict(task, False, say(reason.code, reason.params, language), language)
 
 
 def known(assignment: str) -> tuple[str, ...]:
