@@ -82,7 +82,7 @@ async def _strategy(background: Background, rng: random.Random) -> list[tuple[st
         controls.append(timed(partial(setattr, strategy.banker_menu, "value", banker)))
         await background.settle()
         menu = rng.choice([strategy.first_menu, strategy.second_menu])
-        cells.append(timed(partial(setattr, menu, "value", rng.choice(menu.options))))
+        cells.append(timed(partial(setattr, menu, "index", rng.randrange(len(menu.options)))))
     for language in ["ru", "en"] * 10:
         languages.append(timed(partial(setattr, strategy.language_toggle, "value", language)))
     assert strategy.message.unexpected == []

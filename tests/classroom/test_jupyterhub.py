@@ -10,6 +10,7 @@ the lesson the link names and runs it in a kernel over the Jupyter REST and webs
 each fetches the assignment and submits it from the Assignments API, the way JupyterLab's
 Assignments tab does. One student answers every task, one answers the first half, one
 answers nothing. The teacher collects, autogrades and reads the scores from the gradebook.
+The class is held twice: in English from teacher/, in Russian from teacher/ru.
 
 HTTP and the kernel protocol, not a browser: a browser adds minutes and flakiness with three
 JupyterLab pages on two cores, while every request here is one the pages would make.
@@ -68,6 +69,12 @@ TIMEOUT = 180
 # nbgrader runs `alembic` by name: the venv's scripts must be on PATH even when only its python is.
 PATH = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
 MARKERS = re.compile(r"^\s*### (BEGIN|END) SOLUTION\s*$")
+# The class is held in each language of the course: the Russian one from teacher/ru (issue 19.4),
+# whose config reads the English one beside it, as teacher/ru/README.md sets it up.
+LANGUAGES = ("en", "ru")
+SAYS = {"en": {"right": "right", "not yet": "not yet"},
+        "ru": {"right": "верно", "not yet": "пока нет"}}
+HINTS = ("# hint:", "# подсказка:")
 
 
 def under_ci() -> bool:
@@ -143,16 +150,19 @@ def nbgrader(course: Path, env: dict, *args: str) -> None:
 class Teacher:
     """The course folder, its nbgrader config and the commands a teacher types in it."""
 
-    def __init__(self, home: Path, exchange: Path, stand_ins: Path, system: Path):
-        self.course = home / "course"
-        self.course.mkdir(parents=True)
+    def __init__(self, home: Path, exchange: Path, stand_ins: Path, system: Path,
+                 language: str = "en"):
+        shipped = ROOT / "teacher" / ("ru" if language == "ru" else "")
+        self.course = home / "teacher" / ("ru" if language == "ru" else "")
+        self.course.mkdir(parents=True, exist_ok=True)
         if ASSIGNMENT is None:
             self.assignment, source = STAND_IN, stand_in_source(stand_ins)
         else:
-            self.assignment, source = ASSIGNMENT, ROOT / "teacher" / "source" / ASSIGNMENT
+            self.assignment, source = ASSIGNMENT, shipped / "source" / ASSIGNMENT
         self.source = self.course / "source" / self.assignment
         shutil.copytree(source, self.source)
-        shutil.copy(ROOT / "teacher" / "nbgrader_config.py", self.course)  # as shipped
+        shutil.copy(ROOT / "teacher" / "nbgrader_config.py", home / "teacher")  # as shipped
+        shutil.copy(shipped / "nbgrader_config.py", self.course)
         (home / "jupyter").mkdir()
         moved = home / "exchange-moved"
         moved.mkdir()
@@ -179,7 +189,7 @@ class Teacher:
                   for cell in notebook.cells if "### BEGIN HIDDEN TESTS" in cell.source
                   for line in cell.source.split("### BEGIN HIDDEN TESTS")[1]
                   .split("### END HIDDEN TESTS")[0].splitlines()
-                  if line.strip() and not line.strip().startswith("# hint:")}
+                  if line.strip() and not line.strip().startswith(HINTS)}
         for student in students:
             for page in (self.course / "feedback" / student / self.assignment).glob("*.html"):
                 text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text()))
@@ -540,9 +550,10 @@ def published_course(folder: Path) -> str:
     return remote.as_uri()
 
 
-@pytest.fixture(scope="module")
-def classroom(tmp_path_factory):
-    """The hub, the teacher with a released assignment, and the course repository."""
+@pytest.fixture(scope="module", params=LANGUAGES)
+def classroom(tmp_path_factory, request):
+    """The hub, the teacher with a released assignment in one language, and the course
+    repository."""
     if not CHP.is_file():
         message = (f"configurable-http-proxy is not installed: npm install --prefix "
                    f"{CHP.parents[2].relative_to(ROOT)} configurable-http-proxy@4")
@@ -553,7 +564,7 @@ def classroom(tmp_path_factory):
     exchange = folder / "exchange"
     exchange.mkdir()
     system = system_config(folder / "etc-jupyter")
-    teacher = Teacher(folder / "teacher", exchange, folder / "stand-in", system)
+    teacher = Teacher(folder / "teacher", exchange, folder / "stand-in", system, request.param)
     teacher.release()
     released = exchange / COURSE_ID / "outbound" / teacher.assignment
     assert released.is_dir(), "released into the throwaway exchange, not the machine's own"
@@ -561,7 +572,7 @@ def classroom(tmp_path_factory):
     platform = Platform()
     hub = Hub(folder / "hub", exchange, system, platform)
     try:
-        yield {"hub": hub, "teacher": teacher, "repo_url": repo_url}
+        yield {"hub": hub, "teacher": teacher, "repo_url": repo_url, "language": request.param}
     finally:
         hub.stop()
         platform.stop()
@@ -607,12 +618,13 @@ def test_three_students_pull_the_course_run_a_lesson_and_are_graded(classroom):
     assert 0 < half[0] < half[1]
     assert blank[0] == 0
     if ASSIGNMENT is not None:
+        right_word, not_yet = (SAYS[classroom["language"]][word] for word in ("right", "not yet"))
         everyone, first_half, nobody = (checked[name] for name in STUDENTS)
-        assert everyone and all("right" in said and "not yet" not in said
+        assert everyone and all(right_word in said and not_yet not in said
                                 for said in everyone.values()), everyone
-        assert all("not yet" in said for said in nobody.values()), nobody
-        assert any("not yet" in said for said in first_half.values()) and any(
-            "right" in said and "not yet" not in said for said in first_half.values())
+        assert all(not_yet in said for said in nobody.values()), nobody
+        assert any(not_yet in said for said in first_half.values()) and any(
+            right_word in said and not_yet not in said for said in first_half.values())
         teacher.feedback_has_no_hidden_test(list(STUDENTS))
         moodle = teacher.moodle_grades(ROSTER)
         for name, (score, _) in scores.items():
