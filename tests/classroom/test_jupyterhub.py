@@ -72,8 +72,10 @@ MARKERS = re.compile(r"^\s*### (BEGIN|END) SOLUTION\s*$")
 # The class is held in each language of the course: the Russian one from teacher/ru (issue 19.4),
 # whose config reads the English one beside it, as teacher/ru/README.md sets it up.
 LANGUAGES = ("en", "ru")
+# What "check my answer" says of a right answer ("right", or "the form is right" for a task
+# checked for form only) and of a wrong one, in each language.
 SAYS = {"en": {"right": "right", "not yet": "not yet"},
-        "ru": {"right": "верно", "not yet": "пока нет"}}
+        "ru": {"right": "верн", "not yet": "пока нет"}}  # «верно», «форма верна»
 HINTS = ("# hint:", "# подсказка:")
 
 
