@@ -97,7 +97,8 @@ def test_pins_satisfy_every_range_in_pyproject():
 
 def test_every_runtime_dependency_and_voila_is_pinned():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    needed = {canonicalize_name(Requirement(line).name) for line in project["dependencies"]}
+    needed = {canonicalize_name(Requirement(line).name)
+              for line in project["dependencies"] + project["optional-dependencies"]["lab"]}
     needed |= {"voila", "jupyterlab-widgets", "ipykernel"}
     assert needed - set(pins()) == set()
 

@@ -1,4 +1,6 @@
-"""Fresh install: build the wheel, install it alone into a new venv, import it, run the start."""
+"""Fresh install: build the wheel, install it alone into a new venv, import it, and run lessons
+00 and 04 headless with only a kernel and nbclient beside it (issue 20.1: the package is what a
+kernel needs; the lab that serves the notebooks, its language pack and nbgrader are extras)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,13 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # Python 3.10
     import tomli as tomllib
+
+
+# What serves notebooks, never what a kernel needs: none of it comes with the bare package.
+SERVERS = {"jupyterlab", "jupyter-server", "jupyterlab-server", "notebook", "voila", "nbgrader",
+           "jupyterlab-language-pack-ru-ru", "pytest"}
+# What runs a notebook headless here (a kernel and nbclient), installed beside the package.
+RUNNER = ("ipykernel", "nbclient")
 
 
 def test_wheel_installs_alone_and_runs_the_start_notebook(tmp_path):
@@ -37,14 +46,19 @@ def test_wheel_installs_alone_and_runs_the_start_notebook(tmp_path):
         version = installed.get(canonicalize_name(requirement.name))
         assert version is not None and requirement.specifier.contains(version), (
             f"{requirement} not satisfied in the fresh venv (got {version})")
-    assert "voila" not in installed and "pytest" not in installed, "the venv holds extras"
+    assert SERVERS.isdisjoint(installed), f"the bare package brought {SERVERS & set(installed)}"
+    extras = project["optional-dependencies"]["lab"]
+    assert {canonicalize_name(Requirement(line).name) for line in extras} <= SERVERS
 
     run([venv.python, "-m", "pip", "check"], cwd=tmp_path, env=venv.env)
     imported = run([venv.python, "-c", "import twentyone_edu as t; print(t.__file__)"],
                    cwd=tmp_path, env=venv.env).strip()
     assert imported.startswith(str(venv.site_packages())), imported
 
-    where = venv.run_notebook(ROOT / "notebooks" / "00_start_here.ipynb")
-    assert where["prefix"] == str(venv.path)
-    assert where["package"].startswith(str(venv.site_packages()))
+    venv.pip_install(*RUNNER, cwd=tmp_path)
+    for lesson in ("00_start_here", "04_nineteen_or_twenty"):
+        where = venv.run_notebook(ROOT / "notebooks" / f"{lesson}.ipynb")
+        assert where["prefix"] == str(venv.path)
+        assert where["package"].startswith(str(venv.site_packages()))
+    assert SERVERS.isdisjoint(venv.installed()), "the runner brought a server"
     print("fresh-install venv timings (s):", venv.timings)
