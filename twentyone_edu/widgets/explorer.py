@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 
 import ipywidgets as widgets
 
@@ -139,22 +139,44 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+@cache
+def threads_start() -> bool:
+    """Whether this Python can start a thread: not in a browser (JupyterLite's Pyodide)."""
+    try:
+        thread = threading.Thread(target=lambda: None)
+        thread.start()
+    except RuntimeError:  # "can't start new thread"
+        return False
+    thread.join()
+    return True
+
+
+def _run(work: Callable[[], object], done: Callable[[object], None],
+         failed: Callable[[BaseException], None]) -> None:
+    try:
+        result = work()
+    except Exception as error:
+        failed(error)
+    else:
+        done(result)
+
+
 def in_background(work: Callable[[], object], done: Callable[[object], None],
                   failed: Callable[[BaseException], None]) -> bool:
     """Run `work()` off the kernel's loop in a thread, then `done(result)` on the loop.
 
     Outside a kernel (a test, a script) it runs at once and returns False; in a kernel it
     returns True at once, so a click keeps the notebook responsive while the work goes on.
+    Where no thread can start (JupyterLite), the work runs on the loop itself just after the
+    click has returned, so the widget has shown that it is computing before it begins.
     """
     loop = running_loop()
     if loop is None:
-        try:
-            result = work()
-        except Exception as error:
-            failed(error)
-        else:
-            done(result)
+        _run(work, done, failed)
         return False
+    if not threads_start():
+        loop.call_soon(_run, work, done, failed)
+        return True
 
     def finished(future: asyncio.Future) -> None:
         error = future.exception()
