@@ -17,8 +17,11 @@ from twentyone_edu.widgets import (
     StrategyExplorer,
     explorer,
     quiz,
+    simulation,
 )
+from twentyone_edu.widgets import strategy as strategy_module
 from twentyone_edu.widgets.live_table import TableWidget
+from twentyone_edu.widgets.lru import LRU
 
 
 @pytest.fixture
@@ -59,7 +62,10 @@ def test_the_advice_explorer_computes_without_a_thread(no_threads):
     assert advice.message.unexpected == []
 
 
-def test_the_strategy_table_with_its_progress_and_stop_works_without_a_thread(no_threads):
+def test_the_strategy_table_with_its_progress_and_stop_works_without_a_thread(no_threads,
+                                                                             monkeypatch):
+    monkeypatch.setattr(strategy_module, "_HEAT_MAPS", LRU(24))  # computed here, not remembered
+
     async def scenario():
         strategy = StrategyExplorer(rules="historical", first="10", second="6")
         assert strategy.state == "computing"
@@ -97,7 +103,8 @@ def test_a_table_round_with_its_odds_works_without_a_thread(no_threads):
     assert w.message.unexpected == []
 
 
-def test_the_simulation_and_the_banker_chooser_run_without_a_thread(no_threads):
+def test_the_simulation_and_the_banker_chooser_run_without_a_thread(no_threads, monkeypatch):
+    monkeypatch.setattr(simulation, "_EXACT", LRU(256))
     async def scenario():
         sim = SimulationExplorer(rounds=1_000, policy=16)
         sim.run_button.click()
