@@ -22,6 +22,7 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import ClearHiddenTests, OverwriteCells
 from traitlets import Bool
 
+from ..words.catalogs import LANGUAGES
 from ..words.wording import say
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -33,7 +34,7 @@ def language_of(nb: NotebookNode) -> str:
     """The language an assignment speaks: its code's `LANGUAGE = "…"`, English if none."""
     for cell in nb.cells:
         found = _LANGUAGE.search(cell.source) if cell.cell_type == "code" else None
-        if found and found.group(1) in ("en", "ru"):
+        if found and found.group(1) in LANGUAGES:
             return found.group(1)
     return "en"
 
