@@ -31,6 +31,9 @@ _CARD = r"(?:10|[2-9]|[AJQK])[♠♥♦♣]?"
 _HAND = re.compile(rf"(?=.*[AJQK]){_CARD}(?: {_CARD})+")  # two cards or more, a letter among them
 _COMPARISONS = frozenset({"==", "!=", "in", "not", "is"})
 LANGUAGE_NAME = "LANGUAGE"
+# A notebook's `LANGUAGE = "en"` line: the build writes the course's language into it, and the
+# feedback reads an assignment's language from it.
+LANGUAGE_LINE = re.compile(rf"^({LANGUAGE_NAME}\s*=\s*)([\"'])(\w+)\2", re.MULTILINE)
 
 #: The msgctxt of the units taken from code, so a translator knows the text is code's.
 STRING_CONTEXT = "code string"

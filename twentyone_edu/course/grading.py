@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 import nbformat
@@ -24,18 +23,18 @@ from traitlets import Bool
 
 from ..words.catalogs import LANGUAGES
 from ..words.wording import say
+from .code_prose import LANGUAGE_LINE
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 HINTS = ("# hint:", "# подсказка:")
-_LANGUAGE = re.compile(r"^LANGUAGE\s*=\s*[\"'](\w+)[\"']", re.MULTILINE)
 
 
 def language_of(nb: NotebookNode) -> str:
     """The language an assignment speaks: its code's `LANGUAGE = "…"`, English if none."""
     for cell in nb.cells:
-        found = _LANGUAGE.search(cell.source) if cell.cell_type == "code" else None
-        if found and found.group(1) in LANGUAGES:
-            return found.group(1)
+        found = LANGUAGE_LINE.search(cell.source) if cell.cell_type == "code" else None
+        if found and found.group(3) in LANGUAGES:
+            return found.group(3)
     return "en"
 
 

@@ -41,7 +41,6 @@ _HEADER = """\
 # Translators: read twentyone_edu/locale/STYLE.md first.
 #"""
 _LINK = re.compile(r"(\]\(|\b(?:src|href)=\")([^)\"\s]+)")
-_LANGUAGE_LINE = re.compile(r"^(LANGUAGE\s*=\s*)([\"'])en\2", re.MULTILINE)
 Notebook = dict[str, Any]
 
 
@@ -286,7 +285,7 @@ def build_notebook(notebook: Notebook, catalog: Catalog | None, source: PurePosi
         if cell["cell_type"] == "markdown":
             text = relink(text, source, course)
         if cell["cell_type"] == "code":
-            text = _LANGUAGE_LINE.sub(rf"\1\2{LANGUAGE}\2", text)
+            text = code_prose.LANGUAGE_LINE.sub(_in_language, text)
             if _ASSIGNMENTS not in source.parents:  # graded code joins hands with a shoe's ranks
                 text = code_prose.hands_in(text, LANGUAGE)
             _check_compiles(original, text, f"{source}:{cell.get('id')}")
@@ -294,6 +293,13 @@ def build_notebook(notebook: Notebook, catalog: Catalog | None, source: PurePosi
             cell["execution_count"] = None
         cell["source"] = text.splitlines(keepends=True)
     return Built(russian(source), dump_notebook(built), counts[True], sum(counts.values()))
+
+
+def _in_language(line: re.Match[str]) -> str:
+    """A `LANGUAGE = "en"` line set to the course's language; any other left as it is."""
+    if line.group(3) != "en":
+        return line.group(0)
+    return f"{line.group(1)}{line.group(2)}{LANGUAGE}{line.group(2)}"
 
 
 def _check_compiles(original: str, text: str, where: str) -> None:
