@@ -18,7 +18,7 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_RU := JUPYTER_CONFIG_PATH="$(CURDIR)/binder/lab-ru$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 VOILA_PORT ?= 8866
 
-.PHONY: lab lab-ru test bench lint voila voila-ru course-branch translations ru-notebooks clean
+.PHONY: lab lab-ru test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -32,7 +32,11 @@ $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@touch $@ $(VENV)/.lab-installed
+	@touch $@ $(VENV)/.lab-installed $(VENV)/.lite-installed
+
+$(VENV)/.lite-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[lite]'
+	@touch $@
 
 lab: $(VENV)/.lab-installed
 	$(BIN)/python -m jupyterlab $(LAB_ARGS) notebooks/00_start_here.ipynb
@@ -58,6 +62,12 @@ voila: $(VENV)/.test-installed
 voila-ru: $(VENV)/.test-installed
 	@for i in $$(seq 60); do sleep 1; $(BIN)/python -c 'import socket; socket.create_connection(("localhost", $(VOILA_PORT)), 1)' 2>/dev/null && exec $(BIN)/python -m webbrowser -t "http://localhost:$(VOILA_PORT)/?lang=ru"; done &
 	$(BIN)/python -m voila $(VOILA_KERNELS) --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
+
+# The course as a JupyterLite site in build/lite: every lesson runs in the student's browser,
+# no server. PYODIDE=folder-or-tarball serves Pyodide from the site instead of its CDN.
+PYODIDE ?=
+lite: $(VENV)/.lite-installed
+	$(BIN)/python deploy/lite.py --output build/lite $(if $(PYODIDE),--pyodide "$(PYODIDE)")
 
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:

@@ -321,6 +321,9 @@ ENGLISH: dict[str, Template] = {
                         "{{nbgrader_step}}/{{student_id}}/{{assignment_id}})",
     "no_student": "student='' names no one: type the id your teacher gave you between the "
                   "quotes, e.g. numbers({assignment}, student=\"s017\")",
+    # deploy/lite.py: the first cell of each lesson in the JupyterLite site
+    "lite.install": "JupyterLite: the course installs itself in your browser (the first time "
+                    "takes a minute or two).",
     # tasks.py and grading.py: check my answer, and the feedback
     "task.right": "{task}: right. Hand it in as it is.",
     "task.form_only": "{task}: the form is right. Its value is checked only when your work is "
