@@ -23,6 +23,7 @@ _HOMES = {
     "class_seed": "seed_choice",
     "first_screen": "seed_choice",
     "language_from_query": "app",
+    "show_errors_in": "errors_shown",
 }
 
 __all__ = sorted([*_HOMES, "Quiz", "make_answer_token", "quiz", "quiz_record"])
