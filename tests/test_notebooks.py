@@ -467,6 +467,48 @@ def test_the_public_api_check_can_fail():
                              "t21.__version__, exact.round_value(17)")
 
 
+# A loop that prints a row and then computes the next one with a slow call of the engine (a
+# whole round's value, a bank's, a strategy table), a simulation or a whole round at the table
+# prints its table in pieces, as the rows are ready; a renderer that does not join the pieces
+# shows the table broken by blank lines. Such a loop collects its lines and prints them once.
+SLOW_MODULES = {"simulate"}
+SLOW_CALLS = {"bank_value", "bank_price", "round_value", "strategy_table", "autoplay"}
+
+
+def prints_between_computations(source: str) -> list[int]:
+    """The first lines of loops in `source` that both print and compute slowly."""
+    found = []
+    for loop in ast.walk(ast.parse(source)):
+        if isinstance(loop, ast.For | ast.While):
+            calls = [node.func for node in ast.walk(loop) if isinstance(node, ast.Call)]
+            prints = any(isinstance(f, ast.Name) and f.id == "print" for f in calls)
+            slow = any(isinstance(f, ast.Attribute) and (
+                f.attr in SLOW_CALLS
+                or isinstance(f.value, ast.Name) and f.value.id in SLOW_MODULES) for f in calls)
+            if prints and slow:
+                found.append(loop.lineno)
+    return found
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_a_table_is_printed_at_once(path):
+    for cell in code_cells(path):
+        assert not prints_between_computations(cell.source), (path.name, cell.get("id"))
+
+
+def test_the_printed_at_once_check_can_fail():
+    assert prints_between_computations(
+        "for n in (2, 4):\n    print(n, exact.bank_price(n, 17))") == [1]
+    assert prints_between_computations(
+        "for seed in (1, 2):\n    print(simulate.rounds(10, 17, seed=seed).mean)") == [1]
+    assert prints_between_computations(
+        "while table.bank_number == 1:\n    table.autoplay({})\n    print(1)") == [1]
+    assert not prints_between_computations(
+        "lines = [exact.round_value(n) for n in (16, 17)]\nfor line in lines:\n    print(line)")
+    assert not prints_between_computations(
+        "for hand in ('K Q', '10 9'):\n    print(exact.decision_values(hand))")
+
+
 TYPED_NUMBER = re.compile(r"(?<![\w./-])\d+/\d+(?![\w/])|\d+\.\d{3,}")
 
 
