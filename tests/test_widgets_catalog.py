@@ -176,7 +176,7 @@ def test_the_strategy_chart_counts_its_cells():
     fields = {"buy_cells": 1, "stand": 2, "equal": 0, "natural": 2, "first": "A",
               "second": "10", "cell": "x"}
     assert "buy in 1 cell, stand in 2," in text("strategy_chart_alt", "en", **fields)
-    assert "прикупать — 1 клетка, хватит — 2," in text("strategy_chart_alt", "ru", **fields)
+    assert "прикупать — 1 клетка, остановиться — 2," in text("strategy_chart_alt", "ru", **fields)
     fields["buy_cells"] = 23
     assert "buy in 23 cells," in text("strategy_chart_alt", "en", **fields)
     assert "прикупать — 23 клетки," in text("strategy_chart_alt", "ru", **fields)

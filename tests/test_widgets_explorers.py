@@ -126,7 +126,7 @@ def test_bad_input_is_named_escaped_and_changes_nothing(box, typed, reason):
 def test_advice_in_russian_and_switching_language():
     advice = AdviceExplorer(hand="10 10", language="ru")
     assert advice.fraction.value == "P(21 после ещё одной карты) ≈ 7,84\u00a0%, точно 4/51"
-    assert "Хватит" in advice.verdict.value
+    assert "Остановиться" in advice.verdict.value
     assert advice.hand_box.description == "Рука"
     assert advice.chart.alt.endswith("21 (прикупкой): 7,8\u00a0%, перебор: 92,2\u00a0%.")
     advice.language_toggle.value = "en"
@@ -193,7 +193,7 @@ def test_strategy_rules_and_banker_controls():
 
 def test_strategy_in_russian():
     strategy = StrategyExplorer(language="ru", first="10", second="10")
-    assert "хватит" in strategy.cell.value
+    assert "остановиться" in strategy.cell.value
     assert strategy.first_menu.description == "Первая карта"
     strategy.language_toggle.value = "en"
     assert "stand" in strategy.cell.value
