@@ -145,10 +145,11 @@ def test_advice_check_with_more_cards_includes_three_card_hands():
 def test_bank_price_parts():
     price = exact.bank_price(5, 17)
     assert price["gain_per_round"] == exact.bank_value(5, 17)
-    assert price["price"] == price["gain_per_round"] * price["rounds"]
-    assert price["rounds"] == 104 / price["cards_per_round"]
     # Each of 6 hands holds at least its 2 closed cards.
     assert price["cards_per_round"] > 12
+    # Wald: the cards of the rounds played cover the 104, and overshoot by less than a round.
+    least = 104 / price["cards_per_round"]
+    assert least <= price["rounds"] <= least + 1
 
 
 def test_rule_names_are_accepted():

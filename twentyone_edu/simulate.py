@@ -38,6 +38,7 @@ from .words.validate import (
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms
 MAX_ROUNDS = 20_000_000
+MAX_BANKS = 100_000  # whole banks of simulate.banks: about 10 s with 4 players on one core
 MAX_PLAYERS = 11  # players besides the banker: the game is for 5-12 people (all 12 choose him)
 _TOP = 33  # rows of the policy tables: every total a hand can reach (at most 20 + 11 = 31)
 _BUST, _NATURAL = 22, 23  # outcome codes beside the totals 2..21
@@ -138,6 +139,33 @@ def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
     rng = np.random.default_rng(seed_of(seed))
     results = np.empty(total)
     return _steps(game, rng, results, step)
+
+
+@dataclass(frozen=True)
+class BanksResult:
+    """Simulated banks, each dealing one shoe through (R18): the banker's gain and the rounds."""
+
+    gains: SimulationResult  # the banker's total gain in each bank, in stakes
+    rounds: SimulationResult  # the rounds each bank played
+
+
+def banks(n_banks: int, players: int = 4, policy: Policy = 17, rules: RulesLike = HISTORICAL,
+          seed: int | None = 0) -> BanksResult:
+    """Simulate `n_banks` banks, each a fresh shoe dealt through round after round (R7–R18).
+
+    Every round is dealt from what the earlier rounds of its bank left; a round that runs out
+    of cards is finished with the bank's earlier cards reshuffled, and the bank ends (R18).
+    The `players` all play `policy` (as in `rounds`), stake 1 each round.
+    """
+    n_banks = whole(n_banks, "n_banks", 1, MAX_BANKS)
+    game = _Game.build(policy, rule_set(rules), None, players)
+    rng = np.random.default_rng(seed_of(seed))
+    gains, played = np.empty(n_banks), np.empty(n_banks)
+    size = max(1, BLOCK // (8 * game.players))
+    for start in range(0, n_banks, size):
+        block = slice(start, min(start + size, n_banks))
+        gains[block], played[block] = game.play_banks(rng, block.stop - block.start)
+    return BanksResult(SimulationResult(gains), SimulationResult(played))
 
 
 def first_banker(n_players: int, n_trials: int, seed: int | None = 0, shoe: Shoe | None = None,
@@ -244,9 +272,37 @@ class _Game:
 
     def play_block(self, rng: np.random.Generator, size: int) -> np.ndarray:
         """The players' total result in each of `size` rounds (R7–R17)."""
-        n = self.players
+        counts = np.tile(self.counts, (size, 1))
+        return self.play_round(rng, counts, counts.sum(axis=1)).sum(axis=1)
+
+    def play_banks(self, rng: np.random.Generator, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """The banker's total gain and the rounds played in each of `size` banks (R18)."""
         counts = np.tile(self.counts, (size, 1))
         left = counts.sum(axis=1)
+        gains, played = np.zeros(size), np.zeros(size)
+        active = np.arange(size)
+        while active.size:
+            shoes, cards = counts[active], left[active]
+            discards = self.counts - shoes
+            before = discards.sum(axis=1)
+            results = self.play_round(rng, shoes, cards, discards)
+            counts[active], left[active] = shoes, cards
+            gains[active] -= results.sum(axis=1)
+            played[active] += 1
+            ran_out = discards.sum(axis=1) < before  # refilled from the discards (R18)
+            active = active[(cards > 0) & ~ran_out]
+        return gains, played
+
+    def play_round(self, rng: np.random.Generator, counts: np.ndarray, left: np.ndarray,
+                   discards: np.ndarray | None = None) -> np.ndarray:
+        """Each player's result in one round from each shoe of `counts` (R7–R17).
+
+        With `discards` (the cards of each shoe's earlier rounds), a shoe that runs out in the
+        round is refilled with them, shuffled, to finish it (R18).
+        """
+        n = self.players
+        size = len(counts)
+        deal = _Dealer(counts, left, rng, discards)
         hard = np.zeros((size, n + 1), dtype=np.int64)  # column n is the banker
         aces = np.zeros((size, n + 1), dtype=np.int64)
         first = np.zeros((size, n + 1), dtype=np.int64)
@@ -254,7 +310,7 @@ class _Game:
         everyone = np.arange(size)
         for turn in range(2):  # two cards each, one at a time, the banker last (R7)
             for hand in range(n + 1):
-                card = _draw(counts, left, rng, everyone)
+                card = deal(everyone)
                 hard[:, hand] += self.points[card]
                 aces[:, hand] += self.is_ace[card]
                 if turn == 0:
@@ -264,27 +320,51 @@ class _Game:
         banker_natural = natural[:, n]
         for seat in range(n):  # players buy in seat order (R11)
             playing = np.flatnonzero(~banker_natural & ~natural[:, seat])
-            self.buy(counts, left, rng, hard, aces, playing, seat, self.player_buys)
+            self.buy(deal, hard, aces, playing, seat, self.player_buys)
         total, _ = self.best(hard, aces)
         still_in = ~natural[:, :n] & (total[:, :n] <= 21)
         banker_plays = np.flatnonzero(~banker_natural & still_in.any(axis=1))
-        self.buy(counts, left, rng, hard, aces, banker_plays, n, self.banker_buys)
+        self.buy(deal, hard, aces, banker_plays, n, self.banker_buys)
         total, _ = self.best(hard, aces)
         outcome = np.where(natural, _NATURAL, np.where(total > 21, _BUST, total))
-        return self.payout[outcome[:, :n], outcome[:, n:]].sum(axis=1)
+        return self.payout[outcome[:, :n], outcome[:, n:]]
 
-    def buy(self, counts: np.ndarray, left: np.ndarray, rng: np.random.Generator,
-            hard: np.ndarray, aces: np.ndarray, rows: np.ndarray, hand: int,
-            buys: np.ndarray) -> None:
+    def buy(self, deal: _Dealer, hard: np.ndarray, aces: np.ndarray, rows: np.ndarray,
+            hand: int, buys: np.ndarray) -> None:
         """Hand `hand` of rounds `rows` buys one card at a time while `buys` says so (R11, R14)."""
         while rows.size:
             total, soft = self.best(hard[rows, hand], aces[rows, hand])
-            rows = rows[buys[np.minimum(total, _TOP - 1), soft] & (left[rows] > 0)]
+            rows = rows[buys[np.minimum(total, _TOP - 1), soft] & deal.has_cards(rows)]
             if rows.size == 0:
                 return
-            card = _draw(counts, left, rng, rows)
+            card = deal(rows)
             hard[rows, hand] += self.points[card]
             aces[rows, hand] += self.is_ace[card]
+
+
+@dataclass
+class _Dealer:
+    """Cards from many shoes at once; with `discards`, an empty shoe is refilled from them (R18)."""
+
+    counts: np.ndarray
+    left: np.ndarray
+    rng: np.random.Generator
+    discards: np.ndarray | None
+
+    def has_cards(self, rows: np.ndarray) -> np.ndarray:
+        """Whether each shoe of `rows` can give a card."""
+        if self.discards is None:
+            return self.left[rows] > 0
+        return (self.left[rows] > 0) | (self.discards[rows].sum(axis=1) > 0)
+
+    def __call__(self, rows: np.ndarray) -> np.ndarray:
+        """One card for each shoe in `rows`."""
+        if self.discards is not None:
+            empty = rows[self.left[rows] == 0]
+            self.counts[empty] = self.discards[empty]
+            self.left[empty] = self.counts[empty].sum(axis=1)
+            self.discards[empty] = 0
+        return _draw(self.counts, self.left, self.rng, rows)
 
 
 def _draw(counts: np.ndarray, left: np.ndarray, rng: np.random.Generator,

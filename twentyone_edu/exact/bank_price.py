@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from ..game.cards import Shoe
 from ..game.rules import HISTORICAL, RulesLike, rule_set
-from . import checks, rounds
+from . import bank_length, checks, rounds
 from .composition import value_classes
 from .results import BankPrice, Policy
 
@@ -47,30 +47,27 @@ def bank_value(n_players: int, policy: Policy, shoe: Shoe | None = None,
 
 def bank_price(n_players: int, policy: Policy, shoe: Shoe | None = None,
                rules: RulesLike = HISTORICAL) -> BankPrice:
-    """A fair price for the bank (R20): its expected gain over the rest of the shoe (R18).
+    """The bank's worth to its holder over the rest of the shoe, and its fair price (R18–R20).
 
-    The banker holds the bank until the shoe is dealt through, so a fair price is the banker's
-    expected total gain over the rounds still to come. Exact parts:
-      'gain_per_round'  — bank_value(n_players, policy, shoe, rules);
-      'cards_per_round' — expected cards used in a round (n players and the banker; the banker
-                          is assumed to finish his hand every round).
-    Approximate parts (say so when you show them):
-      'rounds'  — len(shoe) / cards_per_round, the rounds the shoe's cards pay for on average.
-                  The bank also plays the round in which the shoe runs out, finished with
-                  reshuffled discards (R18), so this tends to count about half a round too few;
-      'price'   — gain_per_round · rounds. Each later round, dealt from whatever the earlier
-                  rounds left, has on average the same expected gain as a round dealt from this
-                  shoe (the argument above, applied round after round); what is approximate is
-                  only how many rounds there are.
+    The banker holds the bank until the shoe is dealt through (R18), so the bank is worth
+    'value' = gain_per_round · rounds. Under R20 the buyer takes the seller's seat and the
+    seller the buyer's: the seller becomes one of the n players of this bank and loses value/n
+    on it on average, and the buyer no longer does. Both are indifferent, over this bank, at
+    'price' = value · (n + 1) / n: the seller then ends with price − value/n = value, as if he
+    had kept the bank, and the buyer with value − price = −value/n, as if he had not bought.
+    (If the evening goes on round the table, the seller, now in the buyer's old seat, also
+    holds that seat's bank when its turn comes; the price leaves later banks out.)
+    Exact parts: 'gain_per_round' (bank_value) and 'cards_per_round', the expected cards a
+    round uses. Approximate: 'rounds', the expected rounds of the bank (bank_length.py says
+    which two simplifications it makes), and so 'value' and 'price'.
     """
     rules = rule_set(rules)
     n = checks.players_of(n_players, 1, 11)
     chosen = checks.policy_of(policy)
-    classes = value_classes(rules)
-    base = checks.deal_shoe(classes, shoe, players=n)
+    base = checks.deal_shoe(value_classes(rules), shoe, players=n)
     gain = -n * rounds.round_value_of(rules, base, chosen)
-    player_cards, banker_cards = rounds.expected_cards(rules, base, chosen)
-    cards = n * player_cards + banker_cards
-    left = Fraction(sum(base), 1) / cards
+    law = bank_length.cards_per_round(rules, base, chosen, n)
+    cards = sum((c * chance for c, chance in law.items()), Fraction(0))
+    left = bank_length.expected_rounds(law, sum(base))
     return {"gain_per_round": gain, "cards_per_round": cards, "rounds": left,
-            "price": gain * left}
+            "value": gain * left, "price": gain * left * Fraction(n + 1, n)}

@@ -49,9 +49,10 @@ class AdviceRow(DecisionRow):
 
 
 class BankPrice(TypedDict):
-    """exact.bank_price: the banker's gain per round, the cards and rounds left, the price (R20)."""
+    """exact.bank_price: the banker's gain per round, cards, rounds, worth and price (R20)."""
 
     gain_per_round: Fraction
     cards_per_round: Fraction
     rounds: Fraction
+    value: Fraction
     price: Fraction

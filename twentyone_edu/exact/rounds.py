@@ -18,8 +18,8 @@ from fractions import Fraction
 from math import perm
 
 from ..game.rules import RuleSet, settle
-from . import banker_hands, naturals, strategy
-from .composition import RADIX, ValueClasses, decode, encode, value_classes
+from . import naturals, strategy
+from .composition import ValueClasses, value_classes
 from .results import Choice, DecisionRow
 
 
@@ -76,42 +76,3 @@ def hand_values(classes: ValueClasses, tree: strategy.PlayerTree, base: tuple[in
     best: Choice = "stand" if stand > draw else "draw" if draw > stand else "either"
     return {"hand": classes.text(hand), "cards": sum(hand), "total": value.total,
             "soft": value.soft, "stand": stand, "draw": draw, "gain": draw - stand, "best": best}
-
-
-def expected_cards(rules: RuleSet, base: tuple[int, ...],
-                   policy: int | None) -> tuple[Fraction, Fraction]:
-    """(player's, banker's) expected number of cards in a round from `base` (R7–R14).
-
-    The player holds 2 cards, plus his buys when neither side has a natural; under 'optimal'
-    he buys only where buying is strictly better. The banker holds 2 cards, plus his buys when
-    he has no natural; he is assumed to finish his hand in every round.
-    """
-    classes = value_classes(rules)
-    tree = deal_tree(rules, base, policy)
-    zero = (0,) * classes.size
-    buys: dict[int, Fraction] = {}
-    for code in sorted(tree.cards, key=lambda c: -tree.cards[c]):
-        held = tuple(decode([code], classes.size)[0].tolist())
-        if code not in tree.draw or (policy is None and tree.draw[code] <= tree.stand[code]):
-            buys[code] = Fraction(0)
-            continue
-        left = [b - h for b, h in zip(base, held, strict=True)]
-        expected = Fraction(0)
-        for r, n in enumerate(left):
-            if n:
-                left[r] -= 1
-                expected += n * (1 - naturals.banker_natural_chance(classes, zero, left) +
-                                 buys.get(code + RADIX**r, Fraction(0)))
-                left[r] += 1
-        buys[code] = expected / sum(left)
-    player = Fraction(2)
-    for hand in two_card_hands(classes, base):
-        if not classes.state(hand).natural:
-            player += deal_chance(base, hand) * buys[encode(hand)]
-    table = banker_hands.final_hands(classes, zero, strategy.caps_for(rules, base))
-    banker_cards = Fraction(0)
-    numerators = banker_hands.numerators(table, [base])[0].tolist()
-    for (k, _), numerator in zip(table.groups, numerators, strict=True):
-        banker_cards += k * Fraction(numerator, perm(sum(base), k))
-    return player, banker_cards
-
