@@ -256,6 +256,8 @@ ENGINE = {  # where the hostile value goes -> the call
     "simulate banks": lambda x: simulate.banks(x),
     "simulate banks players": lambda x: simulate.banks(10, players=x),
     "simulate banks policy": lambda x: simulate.banks(10, policy=x),
+    "paired_rounds other": lambda x: simulate.paired_rounds(10, 17, x),
+    "paired_rounds rounds": lambda x: simulate.paired_rounds(x, 16, 17),
     "simulate players": lambda x: simulate.rounds(100, players=x),
     "simulate policy answer": lambda x: simulate.rounds(100, policy=lambda total, soft: x),
     "rounds_in_steps total": lambda x: next(simulate.rounds_in_steps(x)),

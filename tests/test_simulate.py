@@ -308,3 +308,21 @@ def test_first_banker_against_the_exact_engine():
     result = simulate.first_banker(5, 200_000, seed=20)
     for seat in range(5):
         assert frequency_within_4_se(int(result.counts[seat]), result.n, expected[seat])
+
+
+def test_paired_rounds_deal_both_policies_the_same_cards():
+    # The same policy twice on the same shuffled shoes: every round's two results are equal.
+    same = simulate.paired_rounds(20_000, 17, 17, seed=4)
+    assert (same.difference.results == 0).all()
+    assert same.first.mean == same.second.mean
+
+
+def test_paired_rounds_estimate_the_exact_difference_with_a_small_error():
+    paired = simulate.paired_rounds(200_000, 16, 17, seed=5)
+    exact_difference = float(exact.round_value(16) - exact.round_value(17))
+    assert abs(paired.difference.mean - exact_difference) <= 4 * paired.difference.std_error
+    for result, policy in ((paired.first, 16), (paired.second, 17)):
+        assert abs(result.mean - float(exact.round_value(policy))) <= 4 * result.std_error
+    # Matched pairs: far smaller than the error of the difference of two separate runs.
+    separate = (paired.first.std_error ** 2 + paired.second.std_error ** 2) ** 0.5
+    assert paired.difference.std_error < separate / 2

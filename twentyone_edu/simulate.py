@@ -142,6 +142,45 @@ def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
 
 
 @dataclass(frozen=True)
+class PairedResult:
+    """Two policies played on the same shuffled shoes, round by round (matched pairs)."""
+
+    first: SimulationResult  # the first policy's result in each round
+    second: SimulationResult  # the second policy's, with the same cards in the same order
+
+    @property
+    def difference(self) -> SimulationResult:
+        """first − second in each round: its mean estimates the difference of the two values."""
+        return SimulationResult(self.first.results - self.second.results)
+
+
+def paired_rounds(n_rounds: int, policy: Policy, other: Policy, rules: RulesLike = HISTORICAL,
+                  shoe: Shoe | None = None, seed: int | None = 0,
+                  players: int = 1) -> PairedResult:
+    """Play `policy` and `other` on the same `n_rounds` shuffled shoes (R7–R17).
+
+    Each round's shoe is shuffled once and dealt to both, card for card in the same order, so
+    the two results of a round differ only where the policies decide differently: the
+    difference of their means has a far smaller standard error than two separate runs give.
+    """
+    n_rounds = _check_count(n_rounds, "n_rounds")
+    rules = rule_set(rules)
+    games = (_Game.build(policy, rules, shoe, players), _Game.build(other, rules, shoe, players))
+    rng = np.random.default_rng(seed_of(seed))
+    results = (np.empty(n_rounds), np.empty(n_rounds))
+    size = max(1, BLOCK // games[0].players)
+    deck = np.repeat(np.arange(len(games[0].counts)), games[0].counts)
+    for start in range(0, n_rounds, size):
+        rows = min(size, n_rounds - start)
+        order = rng.permuted(np.tile(deck, (rows, 1)), axis=1)
+        for game, result in zip(games, results, strict=True):
+            counts = np.tile(game.counts, (rows, 1))
+            played = game.play_round(rng, counts, counts.sum(axis=1), order=order)
+            result[start:start + rows] = played.sum(axis=1)
+    return PairedResult(SimulationResult(results[0]), SimulationResult(results[1]))
+
+
+@dataclass(frozen=True)
 class BanksResult:
     """Simulated banks, each dealing one shoe through (R18): the banker's gain and the rounds."""
 
@@ -294,15 +333,17 @@ class _Game:
         return gains, played
 
     def play_round(self, rng: np.random.Generator, counts: np.ndarray, left: np.ndarray,
-                   discards: np.ndarray | None = None) -> np.ndarray:
+                   discards: np.ndarray | None = None,
+                   order: np.ndarray | None = None) -> np.ndarray:
         """Each player's result in one round from each shoe of `counts` (R7–R17).
 
         With `discards` (the cards of each shoe's earlier rounds), a shoe that runs out in the
-        round is refilled with them, shuffled, to finish it (R18).
+        round is refilled with them, shuffled, to finish it (R18). With `order` (each shoe
+        shuffled already, as value classes), the cards come in that order.
         """
         n = self.players
         size = len(counts)
-        deal = _Dealer(counts, left, rng, discards)
+        deal = _Dealer(counts, left, rng, discards, order)
         hard = np.zeros((size, n + 1), dtype=np.int64)  # column n is the banker
         aces = np.zeros((size, n + 1), dtype=np.int64)
         first = np.zeros((size, n + 1), dtype=np.int64)
@@ -350,6 +391,10 @@ class _Dealer:
     left: np.ndarray
     rng: np.random.Generator
     discards: np.ndarray | None
+    order: np.ndarray | None = None  # each shoe already shuffled: its cards in order
+
+    def __post_init__(self) -> None:
+        self.dealt = np.zeros(len(self.counts), dtype=np.int64)
 
     def has_cards(self, rows: np.ndarray) -> np.ndarray:
         """Whether each shoe of `rows` can give a card."""
@@ -364,7 +409,13 @@ class _Dealer:
             self.counts[empty] = self.discards[empty]
             self.left[empty] = self.counts[empty].sum(axis=1)
             self.discards[empty] = 0
-        return _draw(self.counts, self.left, self.rng, rows)
+        if self.order is None:
+            return _draw(self.counts, self.left, self.rng, rows)
+        card = self.order[rows, self.dealt[rows]]
+        self.dealt[rows] += 1
+        self.counts[rows, card] -= 1
+        self.left[rows] -= 1
+        return card
 
 
 def _draw(counts: np.ndarray, left: np.ndarray, rng: np.random.Generator,
