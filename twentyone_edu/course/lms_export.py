@@ -14,6 +14,11 @@ roster.csv`, columns id, first_name, last_name, email, e.g. the LMS's own partic
   "SIS User ID", "SIS Login ID", "Section", then one column per assignment, and a second row
   "Points Possible". "ID" (Canvas's own user id) is left empty: Canvas matches the student by
   "SIS User ID", the nbgrader id, or by "SIS Login ID", the email.
+
+Every text cell that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or
+a carriage return) is written with a leading apostrophe, the usual defence against formula
+injection: a roster name such as =HYPERLINK(...) shows as text when the teacher opens the file.
+Such a name or email then reaches the LMS with its apostrophe; none of a real class has one.
 """
 
 from __future__ import annotations
@@ -64,10 +69,10 @@ class MoodleExport(_LmsExport):
 
     def rows(self, gradebook: Any, assignments: list[Any],
              students: list[Any]) -> list[list[str]]:
-        rows = [MOODLE_COLUMNS + [f"{a.name} (Real)" for a in assignments]]
+        rows = [MOODLE_COLUMNS + [_text(f"{a.name} (Real)") for a in assignments]]
         for student in students:
-            rows.append([student.first_name or "", student.last_name or "", student.id, "", "",
-                         student.email or ""]
+            rows.append([_text(student.first_name), _text(student.last_name), _text(student.id),
+                         "", "", _text(student.email)]
                         + [_number(_score(gradebook, a, student)) for a in assignments])
         return rows
 
@@ -79,13 +84,23 @@ class CanvasExport(_LmsExport):
 
     def rows(self, gradebook: Any, assignments: list[Any],
              students: list[Any]) -> list[list[str]]:
-        rows = [CANVAS_COLUMNS + [a.name for a in assignments],
+        rows = [CANVAS_COLUMNS + [_text(a.name) for a in assignments],
                 ["Points Possible", "", "", "", ""] + [_number(a.max_score) for a in assignments]]
         for student in students:
             name = ", ".join(part for part in (student.last_name, student.first_name) if part)
-            rows.append([name or student.id, "", student.id, student.email or student.id, ""]
+            rows.append([_text(name or student.id), "", _text(student.id),
+                         _text(student.email or student.id), ""]
                         + [_number(_score(gradebook, a, student)) for a in assignments])
         return rows
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: object) -> str:
+    """A text cell that no spreadsheet runs as a formula: a leading apostrophe if it could."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _number(points: float) -> str:
