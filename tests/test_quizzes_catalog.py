@@ -16,16 +16,17 @@ from twentyone_edu.widgets import quiz_bank
 from twentyone_edu.words import catalogs
 from twentyone_edu.words.catalogs import fields
 
-# Exercise 08.3 as the JSON held it before its Russian moved to the catalog, typed from that file.
+# Exercise 08.3 as the JSON and the catalog hold it, typed here (issue 29: the banker's rule is
+# "buy while below N", not the ambiguous "stand on N or more").
 EXERCISE_08_3 = {
     "question": {
-        "en": "Every player buys while below 15. Which stand rule gives the banker the largest "
+        "en": "Every player buys while below 15. Which rule for the banker gives him the largest "
               "edge?",
-        "ru": "Каждый игрок прикупает, пока у него меньше 15. При каком правиле остановки у "
-              "банкира наибольшее преимущество?"},
+        "ru": "Каждый игрок прикупает, пока у него меньше 15. При каком правиле банкира его "
+              "преимущество наибольшее?"},
     "hints": [{"en": "Repeat the computation of section 4 with the player's policy 15.",
                "ru": "Повторите расчёт из раздела 4, заменив стратегию игрока 17 на 15."}],
-    "choices": [{"en": f"Stand on {n} or more", "ru": f"Останавливаться на {n} и больше"}
+    "choices": [{"en": f"Buy while below {n}", "ru": f"Прикупать, пока меньше {n}"}
                 for n in range(14, 20)],
 }
 
