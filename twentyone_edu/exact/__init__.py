@@ -193,11 +193,12 @@ def advice_check(shoe: Shoe | None = None, rules: RulesLike = HISTORICAL, seen: 
     base = deal_shoe(classes, shoe, seen)
     tree = rounds.deal_tree(rules, base, None)
     rows: list[AdviceRow] = []
-    for code, n_cards in sorted(tree.cards.items(), key=lambda item: (item[1], -item[0])):
+    short = sorted((code for code, n_cards in tree.cards.items() if n_cards <= max_cards),
+                   key=lambda code: (tree.cards[code], -code))
+    for code in short:
         hand = tuple(decode([code], classes.size)[0].tolist())
         value = classes.state(hand)
-        if (n_cards <= max_cards and value.total in (19, 20)
-                and _something_to_decide(classes, base, hand)):
+        if value.total in (19, 20) and _something_to_decide(classes, base, hand):
             row = rounds.hand_values(classes, tree, base, hand)
             rows.append({**row, "advice_holds": row["stand"] >= row["draw"]})
     return rows

@@ -1,0 +1,142 @@
+"""Lesson 06 argues about how often the advice fails from the share of random shoes, with an
+honest interval, never from the chance of one exact shoe (issue 29): in English and Russian the
+executed lesson prints, for 20, 40, 60, 80 and 90 cards seen, how many shoes a soft and a hard
+19 or 20 should buy in, their share and a 95% interval; it shows a hard 19 that should buy; no
+sentence of the lesson or of the guide's lesson-06 section concludes from one composition that
+such shoes never come; and every link to the lesson carries its title."""
+
+from __future__ import annotations
+
+import re
+from math import comb
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_notebooks import GUIDE, NOTEBOOKS, ROOT, execute
+
+LESSON = "06_where_the_advice_fails.ipynb"
+COURSES = {"en": NOTEBOOKS / LESSON, "ru": NOTEBOOKS / "ru" / LESSON}
+GUIDES = {"en": GUIDE, "ru": GUIDE.parent / "ru" / GUIDE.name}
+STAGES = [20, 40, 60, 80, 90]
+NUMBER = r"(\d+(?:[.,]\d+)?)\s?%"
+# One row of the table in either language: cards seen, count, shoes, then share, low and high as
+# percentages, and no other number ("after 80 cards seen: 7 of 40 shoes, 18%, interval 7.3% to
+# 32.8%"; «вышло карт 80: колод 7 из 40, 18 %, интервал от 7,3 % до 32,8 %»).
+ROW = re.compile(rf"^\D*(\d+)\D+(\d+)\D+(\d+)\D+?{NUMBER}\D+?{NUMBER}\D+?{NUMBER}\s*$")
+SIGNED = r"([+−-]?\d+[.,]\d+)"
+HARD_19 = re.compile(rf"^\s*(?:9 10|10 9):\D*?{SIGNED}\D+?{SIGNED}")
+# What the lesson once concluded from the chance of one exact set of 36 cards.
+ONE_SHOE_VERDICTS = re.compile(
+    r"astronomical|never meet|nobody meets|no player will ever|will ever meet|billion billion"
+    r"|астрономическ|не встретится|никому не встрет|ни одному игроку|миллиард миллиардов",
+    re.IGNORECASE)
+
+
+def printed(nb: nbformat.NotebookNode) -> list[str]:
+    """Every line the executed notebook's cells printed."""
+    return [line for cell in nb.cells if cell.cell_type == "code"
+            for output in cell.outputs if output.output_type == "stream"
+            for line in output.text.splitlines()]
+
+
+def percent(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def binomial_tail(n: int, at_least: int, p: float) -> float:
+    """P(X ≥ at_least) for X binomial(n, p)."""
+    return sum(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(at_least, n + 1))
+
+
+def solve(increasing, goal: float) -> float:
+    """The p in [0, 1] at which an increasing function of p reaches goal, by bisection."""
+    low, high = 0.0, 1.0
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if increasing(middle) < goal else (low, middle)
+    return (low + high) / 2
+
+
+def clopper_pearson(count: int, n: int) -> tuple[float, float]:
+    """The 95% interval whose ends make a count this large, or this small, a 2.5% chance."""
+    low = 0.0 if count == 0 else solve(lambda p: binomial_tail(n, count, p), 0.025)
+    high = 1.0 if count == n else solve(lambda p: binomial_tail(n, count + 1, p), 0.975)
+    return low, high
+
+
+def test_the_interval_by_hand():
+    # 0 of n: (1 - high)^n = 2.5%, by hand; 3 of 50 as an outside implementation (scipy's
+    # binomtest(3, 50).proportion_ci(), "exact") gives it
+    assert clopper_pearson(0, 30)[1] == pytest.approx(1 - 0.025 ** (1 / 30), abs=1e-9)
+    assert clopper_pearson(3, 50) == pytest.approx((0.012548588, 0.165481947), abs=1e-7)
+    assert ROW.match("    after 80 cards seen: 7 of 40 shoes, 18%, interval 7.3% to 32.8%")
+    assert ROW.match("    вышло карт 80: колод 7 из 40, 18\u00a0%, интервал от 7,3\u00a0% "
+                     "до 32,8\u00a0%")
+    assert not ROW.match("A soft 19 or 20 (A 8, A 9) should buy — shoes, share, 95% interval:")
+    assert not ROW.match("30 shoes: none of them such a shoe, chance 4.2%; at least one, chance "
+                         "95.8%")
+    assert ONE_SHOE_VERDICTS.search("but no player will ever meet this shoe")
+    assert ONE_SHOE_VERDICTS.search("такие колоды астрономически маловероятны")
+
+
+@pytest.mark.parametrize("language", COURSES)
+def test_the_lesson_counts_random_shoes_by_cards_seen(language):
+    rows = [ROW.match(line) for line in printed(execute(COURSES[language])[0])]
+    rows = [[int(g) for g in row.groups()[:3]] + [percent(g) for g in row.groups()[3:]]
+            for row in rows if row]
+    assert [row[0] for row in rows] == STAGES * 2, rows  # soft 19/20 first, then hard
+    shoes = rows[0][2]
+    assert shoes >= 30 and all(row[2] == shoes for row in rows)
+    for seen, count, n, share, low, high in rows:
+        assert 0 <= count <= n
+        assert abs(share - 100 * count / n) <= 0.5, (seen, count, share)
+        expected = clopper_pearson(count, n)
+        assert (low, high) == pytest.approx([100 * end for end in expected], abs=0.051), seen
+    soft, hard = rows[:5], rows[5:]
+    # what the prose says of the table: no hard 19 or 20 should buy in any random shoe; a soft one
+    # hardly ever early in a bank, but late in a good share, its interval clear of zero
+    assert [row[1] for row in hard] == [0] * 5
+    assert all(row[1] <= 2 for row in soft[:2])
+    assert all(row[4] > 0 for row in soft[3:])
+
+
+@pytest.mark.parametrize("language", COURSES)
+def test_the_lesson_shows_a_hard_19_that_should_buy(language):
+    values = [(percent(m.group(1).replace("−", "-")), percent(m.group(2).replace("−", "-")))
+              for m in map(HARD_19.match, printed(execute(COURSES[language])[0])) if m]
+    assert any(buy > stand for stand, buy in values), values
+
+
+def guide_section(path: Path) -> list[str]:
+    """The sources of the cells of the guide's lesson-06 section."""
+    cells = nbformat.read(path, as_version=4).cells
+    start = next(i for i, cell in enumerate(cells) if cell.source.startswith("## 06 — "))
+    end = next(i for i, cell in enumerate(cells) if cell.source.startswith("## 07 — "))
+    return [cell.source for cell in cells[start:end]]
+
+
+@pytest.mark.parametrize("language", COURSES)
+def test_no_sentence_concludes_from_one_composition(language):
+    lesson = [cell.source for cell in nbformat.read(COURSES[language], as_version=4).cells]
+    for source in lesson + guide_section(GUIDES[language]):
+        assert not ONE_SHOE_VERDICTS.search(source), source
+
+
+def title(path: Path) -> str:
+    return nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].removeprefix("# ")
+
+
+@pytest.mark.parametrize("language", COURSES)
+def test_every_link_to_the_lesson_carries_its_title(language):
+    lesson = COURSES[language]
+    name = title(lesson)
+    links = [text for path in lesson.parent.glob("*.ipynb") if path != lesson
+             for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "markdown"
+             for text in re.findall(rf"\[([^\]]*)\]\({re.escape(LESSON)}\)", cell.source)]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    target = lesson.relative_to(ROOT).as_posix()
+    links += re.findall(rf"\[([^\]]*)\]\({re.escape(target)}\)", readme)
+    named = [text for text in links if text.startswith("06 — ")]
+    assert len(named) >= 4 and all(text == name for text in named), (name, links)
+    assert guide_section(GUIDES[language])[0] == f"## {name}"
