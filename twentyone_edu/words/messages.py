@@ -128,11 +128,13 @@ ENGLISH: dict[str, Template] = {
     # cards.py (R1–R3)
     "card_rank": "{rank} is not a card rank (use A, 2-10, J, Q, K)",
     "card_suit": "{suit} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)",
-    "card_token": "{token} is not a card (use a rank A, 2-10, T, J, Q, K, optionally followed "
+    "card_token": "{token} is not a card (use a rank A, 2-10, J, Q, K, optionally followed "
                   "by a suit ♠ ♥ ♦ ♣ or s h d c)",
+    "card_latin_t": "{token}: the Latin letter T is not a card: write 10 for a ten; Т "
+                    "(Cyrillic) is the Russian ace",
     "cards_two_alphabets": "the hand mixes the Russian letter {letter} with the Latin letter "
                            "{latin}: write all its letters in one alphabet (A K Q J, or Т К Д В "
-                           "in Russian: Т is the ace there, T the ten here)",
+                           "in Russian, where Т is the ace)",
     "card_list": "{text} is not a list of cards (write e.g. 'K Q' or 'A 10')",
     "cards_too_many": "cards={text} holds {n} cards (use at most {most}, eight packs)",
     "hand_empty": "a hand needs at least one card (got an empty hand)",
