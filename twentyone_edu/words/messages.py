@@ -367,10 +367,12 @@ ENGLISH: dict[str, Template] = {
     "not_real": "{value} is not a number (use an int, a Fraction or a float)",
     "not_int": "{value} is not a whole number (use an int)",
     "not_a_number": "{written} is not a number ({why})",
-    "why.not_number": "not number",
-    "why.decimal_comma": "decimal comma",
-    "why.zero_denominator": "zero denominator",
-    "why.exponent": "exponent",
+    "why.not_number": "write e.g. 4/51, 0.0784, 7.84%, 6.24·10^-18 or 6.24e-18",
+    "why.decimal_comma": "in English a comma separates thousands; write a decimal with a point: "
+                         "{suggestion}",
+    "why.zero_denominator": "a fraction cannot have the denominator 0",
+    "why.exponent": "the power of ten must be from −{limit} to {limit}",
+    "why.too_long": "at most {limit} characters",
     # widgets/: their own arguments
     "answer_not_number": "answer={value} is not a number (use e.g. Fraction(4, 51) or '4/51')",
     "answer_unreadable": "answer={value} is not a number (use e.g. Fraction(4, 51), '4/51' or "
