@@ -26,7 +26,7 @@ TEXT: dict[str, str] = {
     "quiz_placeholder_chance": "e.g. 4/51, 0.0784 or 7.84%",
     "quiz_placeholder_count": "a whole number, e.g. 12",
     "quiz_placeholder_stakes": "stakes, e.g. +3, −9 or 0.25",
-    "quiz_placeholder_standard_form": "e.g. 6.24·10^-18 or 6.24e-18",
+    "quiz_placeholder_standard_form": "e.g. 6.24·10^-18",
     "quiz_placeholder_number": "a number, e.g. 12, 0.25 or 3/4",
     # the forms of each kind that the answer box reads, named when it cannot read an answer
     "quiz_forms_chance": "a fraction (4/51), a decimal (0.0784), a percentage (7.84%) or "
