@@ -14,6 +14,7 @@ from twentyone_edu.widgets import quiz_bank
 from twentyone_edu.widgets.common import escape
 from twentyone_edu.widgets.quiz import (
     DIGITS,
+    KINDS,
     AnswerError,
     Quiz,
     TypedAnswer,
@@ -390,7 +391,7 @@ def test_random_events_never_raise():
 # ----- the quiz bank: exercises kept in the package, shown by id (quiz_bank.py) -----
 
 TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
-BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "count"}
+BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind"}
 
 
 def stored_banks() -> dict[str, dict]:
@@ -435,13 +436,17 @@ def bank_problems(lesson: str, bank) -> list[str]:
                             "at least)")
         digits = entry.get("min_digits", 3)
         if isinstance(digits, bool) or digits not in DIGITS:
-            problems.append(f"{key}: min_digits {digits!r} is not 2-8")
+            problems.append(f"{key}: min_digits {digits!r} is not 1-8")
+        if "choices" in entry and "kind" in entry:
+            problems.append(f"{key}: a choice has no kind")
+        elif "choices" not in entry and entry.get("kind") not in KINDS:
+            problems.append(f"{key}: kind {entry.get('kind')!r} is not one of {KINDS}")
     return problems
 
 
 GOOD_ENTRY = {"question": {"en": "P(21) holding 20?"},
               "answer": make_answer_token(P21, salt="s1"),
-              "hints": [{"en": "count the aces"}]}
+              "hints": [{"en": "count the aces"}], "kind": "chance"}
 
 
 def test_every_stored_bank_file_parses_and_its_quizzes_show_the_english():
@@ -460,6 +465,10 @@ def test_every_stored_bank_file_parses_and_its_quizzes_show_the_english():
     ({"hints": "count the aces"}, "hint needs an en text"),
     ({"choices": [{"en": "buy"}, {"en": "stand", "ru": "хватит"}]}, "choice needs an en text"),
     ({"choices": [{"en": "buy"}]}, "two choices at least"),
+    ({"choices": [{"en": "buy"}, {"en": "stand"}]}, "a choice has no kind"),
+    ({"kind": "money"}, "kind 'money' is not one of"),
+    ({"kind": None}, "kind None is not one of"),
+    ({"count": True}, "keys"),
     ({"answer": "4/51"}, "not a token"),
     ({"answer": "t21q1:s1:abc"}, "not a token"),
     ({"answer": "t21q1:a:b:" + "0" * 20}, "not a token"),
@@ -480,14 +489,19 @@ def test_a_token_is_well_formed():
         assert TOKEN.fullmatch(token), token
         prefix, salt, hashes = token.split(":")
         assert len(set(hashes.split(","))) == len(hashes.split(","))  # no hash twice
-    # a number's token holds the exact hash and one or two roundings for each of 2-8 digits
-    assert 1 + len(DIGITS) <= len(make_answer_token(P21).split(":")[2].split(",")) \
-        <= 1 + 2 * len(DIGITS)
+    # a number's token holds the exact hash, one or two roundings and one cut for each of 1-8
+    # digits
+    assert list(DIGITS) == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert 1 + 2 * len(DIGITS) <= len(make_answer_token(P21).split(":")[2].split(",")) \
+        <= 1 + 3 * len(DIGITS)
+    # 1/8 = 0.125: to 2 digits both 0.12 and 0.13 (a tie), to 1 digit 0.1 both ways
+    assert len(make_answer_token(Fraction(1, 8)).split(":")[2].split(",")) == 1 + 8 + 1 + 8
     assert len(make_answer_token("stand").split(":")[2].split(",")) == 1
 
 
 FAKE_BANK = {"07.1": GOOD_ENTRY, "07.2": {**GOOD_ENTRY, "min_digits": 2},
-             "07.10": {**GOOD_ENTRY, "choices": [{"en": "4/51"}, {"en": "1/13"}]}}
+             "07.10": {**{k: v for k, v in GOOD_ENTRY.items() if k != "kind"},
+                       "choices": [{"en": "4/51"}, {"en": "1/13"}]}}
 
 
 @pytest.fixture
@@ -546,24 +560,39 @@ LESSONS = [f"{n:02d}" for n in range(13)]
 def test_a_count_is_asked_for_as_a_whole_number():
     from twentyone_edu.widgets.i18n import text
     for language in ("en", "ru"):
-        counted = Quiz("How many?", 12, count=True, language=language)
+        counted = Quiz("How many?", 12, kind="count", language=language)
         assert counted.answer_box.placeholder == text("quiz_placeholder_count", language)
         chance = Quiz("What chance?", Fraction(4, 51), language=language)
-        assert chance.answer_box.placeholder == text("quiz_placeholder", language)
+        assert chance.answer_box.placeholder == text("quiz_placeholder_chance", language)
     assert "12" in text("quiz_placeholder_count", "ru") and "/" not in \
         text("quiz_placeholder_count", "ru")
 
 
-def test_every_exercise_that_asks_a_count_says_so():
-    """An exercise asking «how many» (not a chance) or a hand's total gets the count's
-    placeholder, not a fraction's (issue 19.5)."""
-    asks_a_count = re.compile(r"\bhow many\b|\bbest total of\b", re.IGNORECASE)
+# What an exercise asks for, read from the words of its question (issues 19.5, 29.5), checked
+# in this order: a number in standard form, a question for a chance, a whole number, money or a
+# value in stakes, a chance; anything else is a number.
+ASKS = [
+    ("standard_form", re.compile(r"\bstandard form\b", re.IGNORECASE)),
+    ("chance", re.compile(r"\bwhat is the (?:exact )?(?:chance|probability)\b", re.IGNORECASE)),
+    ("count", re.compile(r"\bhow many\b|\bbest total of\b|\bwhich threshold\b"
+                         r"|\bsmallest hard total\b|\bby what factor\b", re.IGNORECASE)),
+    ("stakes", re.compile(r"\bresult\b|\bcollect\b|\bpay\b|\bprice\b|\bprofit\b|\bgain\b"
+                          r"|\bexpected value\b", re.IGNORECASE)),
+    ("chance", re.compile(r"\bchance\b|\bprobability\b", re.IGNORECASE)),
+]
+
+
+def test_every_exercise_asks_for_the_kind_its_question_names():
+    """An exercise gets the placeholder of what its question asks: a count or a total a whole
+    number, money a number of stakes, not a fraction's "4/51, 0.0784 or 7.84%" (issues 19.5,
+    29.5)."""
     for lesson in LESSONS:
         for exercise_id, stored in quiz_bank.lesson_exercises(lesson).items():
-            question = stored["question"]["en"]
-            if "choices" in stored or "chance" in question:
+            if "choices" in stored:
                 continue
-            assert bool(asks_a_count.search(question)) == stored.get("count", False), exercise_id
+            question = stored["question"]["en"]
+            asked = next((kind for kind, words in ASKS if words.search(question)), "number")
+            assert stored["kind"] == asked, (exercise_id, question)
 
 
 def test_no_choice_writes_multiplication_as_a_star():

@@ -21,11 +21,11 @@ RUSSIAN_PACK = ("A", "6", "7", "8", "9", "10", "J", "Q", "K")  # 36 cards, for o
 PACKS = {"french52": FRENCH_PACK, "russian36": RUSSIAN_PACK}
 SUITS = ("♠", "♥", "♦", "♣")
 
-_RANK_ALIASES = {"T": "10"} | {r: r for r in RANKS}
-# The Russian letters: Т туз (ace), К король (king), Д дама (queen), В валет (jack). Cyrillic Т
-# is the ace while Latin T is the ten: a letter is read by its alphabet, never by its look.
+# The Russian letters: Т туз (ace), К король (king), Д дама (queen), В валет (jack). A ten is
+# written 10 and never T: a Latin T looks like the Cyrillic Т, the ace, so it is refused (R1).
 RUSSIAN_LETTERS = {russian: rank for rank, russian in card_letters.LETTERS["ru"].items()}
-_LATIN_LETTERS = set("AJQKT")
+_LATIN_LETTERS = set("AJQK")
+_LATIN_T = re.compile(r"[Tt][SHDCshdc♠♥♦♣]?")
 _SUIT_ALIASES = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"} | {s: s for s in SUITS}
 _RANK_NAMES = {
     "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
@@ -35,7 +35,7 @@ _SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "club
 MOST_PACKS = 8  # the largest shoe of R1
 MOST_CARDS = 52 * MOST_PACKS  # eight French packs: no hand, seen list or shoe holds more
 # ASCII letters only, in either case: .upper() would make the long s 'ſ' an 'S' (a spade)
-_CARD_TOKEN = re.compile(r"(10|[2-9]|[AJQKTajqktТКДВткдв])([SHDCshdc♠♥♦♣]?)")
+_CARD_TOKEN = re.compile(r"(10|[2-9]|[AJQKajqkТКДВткдв])([SHDCshdc♠♥♦♣]?)")
 
 
 @dataclass(frozen=True, order=True)
@@ -47,6 +47,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, str) or self.rank not in RANKS:
+            _refuse_latin_t(self.rank)
             raise CardError("card_rank", rank=quote(self.rank))
         if self.suit is not None and (not isinstance(self.suit, str) or self.suit not in SUITS):
             raise CardError("card_suit", suit=quote(self.suit))
@@ -68,21 +69,31 @@ class Card:
 HandLike: TypeAlias = str | Card | Iterable[Card | str]  # "K Q", a card, or cards or tokens
 
 
+def _refuse_latin_t(token: object) -> None:
+    """Refuse a Latin T (or t), with a suit or not: a ten is written 10, and the Cyrillic Т
+    that looks the same is the ace (R1)."""
+    if isinstance(token, str) and _LATIN_T.fullmatch(token.strip()):
+        raise CardError("card_latin_t", token=quote(token.strip()))
+
+
 def parse_card(token: str) -> Card:
-    """One card from text like 'K', 'q♠', '10h', 'T', or with the Russian letters 'Т' (туз,
-    the ace), 'К', 'Д', 'В' (R1)."""
+    """One card from text like 'K', 'q♠', '10h', or with the Russian letters 'Т' (туз, the
+    ace), 'К', 'Д', 'В'; a Latin T is refused, a ten is 10 (R1)."""
+    _refuse_latin_t(token)
     match = _CARD_TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
     if not match:
         raise CardError("card_token", token=quote(token))
     rank, suit = match.groups()
-    rank = RUSSIAN_LETTERS.get(rank.upper()) or _RANK_ALIASES[rank.upper()]
+    rank = RUSSIAN_LETTERS.get(rank.upper()) or rank.upper()
     return Card(rank, _SUIT_ALIASES[suit.lower()] if suit else None)
 
 
 def read_rank(rank: object) -> str:
-    """A rank of RANKS, given as one ('A', '10') or in Russian letters ('Т', 'К', 'Д', 'В')."""
+    """A rank of RANKS, given as one ('A', '10') or in Russian letters ('Т', 'К', 'Д', 'В');
+    a Latin T is refused (R1)."""
     if isinstance(rank, str) and (rank in RANKS or rank in RUSSIAN_LETTERS):
         return RUSSIAN_LETTERS.get(rank, rank)
+    _refuse_latin_t(rank)
     raise CardError("card_rank", rank=quote(rank))
 
 
@@ -109,6 +120,8 @@ def parse_cards(text: HandLike) -> tuple[Card, ...]:
                          message("use.most_cards", most=MOST_CARDS))
     if len(tokens) > MOST_CARDS:
         raise CardError("cards_too_many", text=quote(text), n=len(tokens), most=MOST_CARDS)
+    for token in tokens:
+        _refuse_latin_t(token)  # before the alphabets: "T K" is a Latin T, not a mixed hand
     alphabets = {_alphabet(token): token for token in tokens if _alphabet(token)}
     if len(alphabets) > 1:
         letter = alphabets["cyrillic"].strip()[0]

@@ -22,20 +22,38 @@ TEXT: dict[str, str] = {
     "quiz_hint": "Hint {next} of {total}",
     "quiz_no_more_hints": "No more hints",
     "quiz_hint_label": "Hint {n}:",
-    "quiz_placeholder": "e.g. 4/51, 0.0784 or 7.84%",
+    # the answer box's placeholder, one for each kind of answer (quiz.KINDS)
+    "quiz_placeholder_chance": "e.g. 4/51, 0.0784 or 7.84%",
     "quiz_placeholder_count": "a whole number, e.g. 12",
+    "quiz_placeholder_stakes": "stakes, e.g. +3, −9 or 0.25",
+    "quiz_placeholder_standard_form": "e.g. 6.24·10^-18",
+    "quiz_placeholder_number": "a number, e.g. 12, 0.25 or 3/4",
+    # the forms of each kind that the answer box reads, named when it cannot read an answer
+    "quiz_forms_chance": "a fraction (4/51), a decimal (0.0784), a percentage (7.84%) or "
+                         "standard form (7.84·10^-2, 7.84e-2)",
+    "quiz_forms_count": "a whole number, e.g. 12 or 1,000",
+    "quiz_forms_stakes": "a number of stakes: a whole number (+3, −9), a decimal (0.25) or a "
+                         "fraction (1/4)",
+    "quiz_forms_standard_form": "standard form, e.g. 6.24·10^-18, 6.24×10⁻¹⁸, 6.24*10^(-18) or "
+                                "6.24e-18",
+    "quiz_forms_number": "a whole number (12), a fraction (4/51), a decimal (0.0784), a "
+                         "percentage (7.84%) or standard form (6.24·10^-18, 6.24e-18)",
     "quiz_correct": "✓ Correct!",
     "quiz_not_yet": "✗ Not yet. Try again.",
+    "quiz_not_yet_comma": "✗ Not yet. In English the comma in {answer} separates thousands; if "
+                          "you meant a decimal, write it with a point: {suggestion}",
+    "quiz_cut": "✗ Not yet: {answer} is cut short, not rounded. Round the last digit you keep: "
+                "up when the digit after it is 5 or more.",
     "quiz_empty": "Type an answer first.",
     "quiz_choose": "Choose an answer first.",
     "quiz_more_digits": "{answer} has {significant_digits}: give at least {needed}, or the exact "
                         "fraction.",
-    "quiz_not_number": "{answer} is not a number (write e.g. 4/51, 0.0784 or 7.84%)",
+    "quiz_not_number": "{answer} is not a number (write {forms})",
     "quiz_decimal_comma": "{answer}: in English a comma separates thousands (90,000); write a "
                           "decimal with a point: {suggestion}",
     "quiz_zero_denominator": "{answer}: a fraction cannot have the denominator 0",
     "quiz_too_long": "The answer is too long (at most {limit} characters).",
-    "quiz_exponent": "{answer}: the power of ten is too large (at most {limit})",
+    "quiz_exponent": "{answer}: the power of ten must be from −{limit} to {limit}",
     "rules": "Rules",
     "policy_threshold": "Player buys while below",
     "banker_threshold": "Banker buys while below",

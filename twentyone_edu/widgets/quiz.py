@@ -1,19 +1,24 @@
 """Exercises with hidden answers: numbers and fractions checked exactly, choices, hints.
 
 The answer lives in the notebook only as a token of salted SHA-256 hashes (`make_answer_token`):
-of the exact fraction, and of the answer rounded to 2–8 significant digits. A typed decimal or
-percentage with d significant digits is rounded the same way and its hash compared, so "0.0784"
-and "7.84 %" are recognised as 4/51 without the notebook saying so. In a decimal or percentage
-every digit from the first non-zero one to the last one written is significant ("0.07840" has 4,
-"7.8 %" has 2); a whole number or a fraction is checked exactly. By default a decimal needs at
-least 3 significant digits to count as right (Quiz(min_digits=...)).
+of the exact fraction, and of the answer rounded to, and cut to, 1–8 significant digits. A typed
+decimal, percentage or power of ten with d significant digits is checked value first: it is
+right if it is the answer rounded to d digits (and d is at least Quiz(min_digits=...), 3 by
+default); the same value with too few digits is told to give more; the answer cut to d digits
+instead of rounded is told to round; any other value is "not yet", whatever its digits. So
+"0.0784" and "7.84 %" are recognised as 4/51 without the notebook saying so. In a decimal every
+digit from the first non-zero one to the last one written is significant ("0.07840" has 4,
+"7.8 %" has 2); a whole number or a fraction is checked exactly.
 
 Numbers are read as the quiz's language writes them, by numerals.read, on the same symbols as
-the widgets write them with. English: a point is the decimal sign and a
-comma separates thousands ("90,000" is 90000, "0.0784"); a comma anywhere else ("1,5") is not
-a number, and the message suggests the point. Russian: a comma (or a point, as calculators
-print it) is the decimal sign and a space separates thousands ("160 000", "0,0784", "7,84 %").
-Either language accepts thousands separated by spaces (plain, non-breaking or thin). A hash
+the widgets write them with: a fraction (4/51), a decimal, a percentage (7.84%), e-notation
+(6.24e-18) and standard form (6.24·10^-18, 6.24×10⁻¹⁸, 6.24*10^(-18), 10^-18). English: a point
+is the decimal sign and a comma separates thousands ("90,000" is 90000, "0.0784"); a comma
+anywhere else ("1,5") is not a number, and the message suggests the point; a wrong "1,234" is
+told that its comma separates thousands. Russian: a comma (or a point, as calculators print it)
+is the decimal sign and a space separates thousands ("160 000", "0,0784", "7,84 %"). Either
+language accepts thousands separated by spaces (plain, non-breaking or thin). Each exercise has
+a kind (KINDS), which gives its answer box's placeholder and the forms a refusal names. A hash
 keeps the answer out of sight of a reader; a determined student who knows Python could still
 search for it digit by digit, so a token is a courtesy, not a lock.
 """
@@ -33,28 +38,41 @@ import traitlets
 from ..words import numerals
 from ..words.errors import RuleError, TwentyOneError
 from ..words.messages import message
-from ..words.validate import LONGEST_TEXT, bounded, flag, is_array, quote, real, refuse, whole
+from ..words.validate import LONGEST_TEXT, bounded, is_array, one_of, quote, real, refuse, whole
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
 from .language import Bilingual
 
 TOKEN_PREFIX = "t21q1"
-DIGITS = range(2, 9)  # significant digits stored in a token
+DIGITS = range(1, 9)  # significant digits stored in a token
 MAX_INPUT = 60  # characters; longer answers are refused before parsing
 MAX_CHOICES, MAX_HINTS = 26, 20
+# What an exercise's answer is: a chance, a count (any whole number), money or an expected value
+# in stakes, a number in standard form, or any number; its placeholder and the forms a refusal
+# names follow it (i18n: quiz_placeholder_<kind>, quiz_forms_<kind>).
+KINDS = ("chance", "count", "stakes", "standard_form", "number")
+JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut")  # verdicts on a value: "not yet"
+
+def worded(key: str, language: str, **fields) -> str:
+    """A quiz's text in `language`; a field `forms` names a kind of KINDS, and is worded as the
+    forms of that kind the answer box reads."""
+    if "forms" in fields:
+        fields = {**fields, "forms": text(f"quiz_forms_{fields['forms']}", language)}
+    return text(key, language, **fields)
+
 
 class AnswerError(TwentyOneError):
     """A typed answer that is not a number; `key` and `fields` give the message in any language."""
 
     def __init__(self, key: str, **fields):
         self.code, self.params = key, fields
-        ValueError.__init__(self, text(key, "en", **fields))
+        ValueError.__init__(self, worded(key, "en", **fields))
         self.key = key
         self.fields = fields
 
     def in_language(self, language: str) -> str:
         """The message in `language`."""
-        return text(self.key, language, **self.fields)
+        return worded(self.key, language, **self.fields)
 
 
 @dataclass(frozen=True)
@@ -65,12 +83,13 @@ class TypedAnswer:
     digits: int | None  # None for a fraction such as 4/51 or a whole number such as 8
 
 
-def parse_answer(typed: str, language: str = "en") -> TypedAnswer:
-    """Read '4/51', '0.0784', '7.84 %', '90,000' or '-1e-3' (in Russian '0,0784', '7,84 %',
-    '160 000') exactly, as `language` writes numbers; never eval'd."""
+def parse_answer(typed: str, language: str = "en", kind: str = "number") -> TypedAnswer:
+    """Read '4/51', '0.0784', '7.84 %', '90,000', '-1e-3' or '6.24·10^-18' (in Russian '0,0784',
+    '7,84 %', '160 000', '6,24·10⁻¹⁸') exactly, as `language` writes numbers; never eval'd. A
+    refusal names the forms of `kind`, one of KINDS."""
     check_language(language)
     if not isinstance(typed, str):
-        raise AnswerError("quiz_not_number", answer=repr(typed))
+        raise AnswerError("quiz_not_number", answer=repr(typed), forms=kind)
     cleaned = " ".join(typed.split())
     if not cleaned:
         raise AnswerError("quiz_empty")
@@ -79,7 +98,8 @@ def parse_answer(typed: str, language: str = "en") -> TypedAnswer:
     try:
         reading = numerals.read(cleaned, language)
     except numerals.NotANumber as error:
-        raise AnswerError(f"quiz_{error.reason}", **error.fields) from None
+        forms = {"forms": kind} if error.reason == "not_number" else {}
+        raise AnswerError(f"quiz_{error.reason}", **error.fields, **forms) from None
     return TypedAnswer(reading.value, reading.digits)
 
 
@@ -134,6 +154,17 @@ def rounded_forms(x: Fraction, digits: int) -> set[str]:
     return forms
 
 
+def cut_form(x: Fraction, digits: int) -> str:
+    """`x` cut to `digits` significant digits, the rest dropped, not rounded (0.40066 to 4 digits
+    is 0.4006), as 'mantissa e exponent'."""
+    if x == 0:
+        return "0"
+    sign = "-" if x < 0 else ""
+    exponent = _order_of_magnitude(abs(x)) - digits + 1
+    scaled = abs(x) / Fraction(10) ** exponent
+    return f"{sign}{scaled.numerator // scaled.denominator}e{exponent}"
+
+
 def _hash(salt: str, kind: str, payload: str) -> str:
     return hashlib.sha256(f"{salt}:{kind}:{payload}".encode()).hexdigest()[:20]
 
@@ -145,8 +176,8 @@ def _choice_text(choice) -> str:
 def make_answer_token(value, salt: str | None = None) -> str:
     """An opaque token for `value` (a number or a choice's text) to give Quiz(answer=...).
 
-    It holds salted SHA-256 hashes of the exact fraction, of the value rounded to 2–8
-    significant digits, and of the text itself; the value cannot be read back from it.
+    It holds salted SHA-256 hashes of the exact fraction, of the value rounded to and cut to
+    1–8 significant digits, and of the text itself; the value cannot be read back from it.
     """
     salt = salt if salt is not None else secrets.token_hex(6)
     if not (isinstance(salt, str) and re.fullmatch(r"[0-9a-zA-Z]{1,32}", salt, re.ASCII)):
@@ -165,6 +196,7 @@ def make_answer_token(value, salt: str | None = None) -> str:
         hashes.add(_hash(salt, "exact", str(exact)))
         for digits in DIGITS:
             hashes.update(_hash(salt, "round", form) for form in rounded_forms(exact, digits))
+            hashes.add(_hash(salt, "cut", cut_form(exact, digits)))
     return f"{TOKEN_PREFIX}:{salt}:{','.join(sorted(hashes))}"
 
 
@@ -212,19 +244,20 @@ class Quiz(Bilingual, widgets.VBox):
 
     `language`: 'en' or 'ru', also settable later (`.language = 'ru'`) or with the switch
     `.language_toggle`; a question, choice or hint given as an (English, Russian) pair or a
-    {'en': …, 'ru': …} dict follows it.
+    {'en': …, 'ru': …} dict follows it. `kind`, one of KINDS, says what the answer is: its
+    answer box's placeholder and the forms a refusal names follow it.
     """
 
     attempts = traitlets.Int(0)  # checks of a readable answer; observed by quiz_record
     correct = traitlets.Bool(False)  # whether the last check was right
 
     def __init__(self, question, answer, *, choices=None, hints=(), language: str = "en",
-                 min_digits: int = 3, count: bool = False):
+                 min_digits: int = 3, kind: str = "chance"):
         super().__init__()
         self.add_class("t21-quiz")
         self._speak(language, self._guarded)
         self.min_digits = whole(min_digits, "min_digits", 1, max(DIGITS))
-        self.count = flag(count, "count")
+        self.kind = one_of(kind, "kind", KINDS)
         self.question = _teacher_text(question, "question")
         self.choices = None if choices is None else [
             _teacher_text(choice, "a choice") for choice in bounded(
@@ -249,7 +282,7 @@ class Quiz(Bilingual, widgets.VBox):
         self.question_html = widgets.HTMLMath()
         self.question_html.add_class("t21-quiz-question")
         if self.choices is None:
-            self.answer_box = widgets.Text(layout=widgets.Layout(width="16em"))
+            self.answer_box = widgets.Text(layout=widgets.Layout(width="20em"))
         else:
             self.answer_box = widgets.RadioButtons(
                 options=[(str(i), i) for i in range(len(self.choices))], value=None)
@@ -295,8 +328,7 @@ class Quiz(Bilingual, widgets.VBox):
             self.answer_box.options = [(_localised(c, lang), i) for i, c in enumerate(self.choices)]
             self.answer_box.value = chosen
         else:
-            self.answer_box.placeholder = text(
-                "quiz_placeholder_count" if self.count else "quiz_placeholder", lang)
+            self.answer_box.placeholder = text(f"quiz_placeholder_{self.kind}", lang)
         self.check_button.description = text("quiz_check", lang)
         more = self.hints_shown < len(self.hints)
         self.hint_button.description = text(
@@ -311,9 +343,10 @@ class Quiz(Bilingual, widgets.VBox):
             self.feedback.value = ""
         else:
             key, fields = self._feedback
-            colour = COLOURS[{"quiz_correct": "right", "quiz_not_yet": "error"}.get(key, "caution")]
-            message = text(key, lang, **fields)
-            if key not in ("quiz_correct", "quiz_not_yet"):
+            colour = COLOURS["right" if key == "quiz_correct" else
+                             "error" if key in JUDGED else "caution"]
+            message = worded(key, lang, **fields)
+            if key not in ("quiz_correct", *JUDGED):
                 message = "⚠ " + message
             self.feedback.value = (f'<div role="status" style="color:{colour};font-weight:bold">'
                                    f"{escape(message)}</div>")
@@ -340,34 +373,58 @@ class Quiz(Bilingual, widgets.VBox):
             typed = whole(typed, "choice", 0, len(self.choices) - 1)
             return any(self._matches("text", _choice_text(t)) or self._same_number(t, language)
                        for language, t in _all_texts(self.choices[typed]))
-        answer = parse_answer(typed, self._language)
+        return self._judged(parse_answer(typed, self._language, self.kind)) == "right"
+
+    def _judged(self, answer: TypedAnswer) -> str:
+        """The value first, then its digits: 'right'; 'digits' for the answer rounded or cut to
+        fewer than min_digits digits; 'cut' for the answer cut instead of rounded; 'wrong' for
+        any other value."""
         if self._matches("exact", str(answer.value)):
-            return True
-        if answer.digits is None or answer.digits < self.min_digits:
-            return False
+            return "right"
+        if not answer.digits:  # a whole number or a fraction is the answer exactly, or wrong
+            return "wrong"
         digits = min(answer.digits, max(DIGITS))
-        return any(self._matches("round", form) for form in rounded_forms(answer.value, digits))
+        rounded = any(self._matches("round", form) for form in rounded_forms(answer.value, digits))
+        if rounded and answer.digits >= self.min_digits:
+            return "right"
+        cut = not rounded and self._matches("cut", cut_form(answer.value, digits))
+        if answer.digits < self.min_digits and (rounded or cut):
+            return "digits"
+        return "cut" if cut else "wrong"
 
     def check(self) -> None:
         """Check the answer box and say 'correct' or 'not yet' (or why the answer is unclear)."""
         typed = self.answer_box.value
-        if self.choices is not None and typed is None:
-            self._say("quiz_choose")
+        if self.choices is not None:
+            if typed is None:
+                self._say("quiz_choose")
+            else:
+                right = self.is_correct(typed)
+                self._counted(right, "quiz_correct" if right else "quiz_not_yet")
             return
         try:
-            right = self.is_correct(typed)
-            answer = parse_answer(typed, self._language) if self.choices is None else None
+            answer = parse_answer(typed, self._language, self.kind)
         except AnswerError as error:
             self._say(error.key, **error.fields)
             return
-        if not right and answer is not None and answer.digits is not None \
-                and answer.digits < self.min_digits:
-            self._say("quiz_more_digits", answer=typed.strip(), significant_digits=answer.digits,
+        verdict, shown = self._judged(answer), " ".join(typed.split())
+        if verdict == "digits":  # the value is right: not counted as a try
+            self._say("quiz_more_digits", answer=shown, significant_digits=answer.digits,
                       needed=self.min_digits)
-            return
+        elif verdict == "cut":
+            self._counted(False, "quiz_cut", answer=shown)
+        elif verdict == "wrong" and (other := numerals.thousands_or_decimal(typed,
+                                                                            self._language)):
+            self._counted(False, "quiz_not_yet_comma", answer=shown, suggestion=other)
+        else:
+            self._counted(verdict == "right",
+                          "quiz_correct" if verdict == "right" else "quiz_not_yet")
+
+    def _counted(self, right: bool, key: str, **fields) -> None:
+        """A try of a readable answer: counted, and its verdict said."""
         self.attempts += 1
         self.correct = right
-        self._say("quiz_correct" if right else "quiz_not_yet")
+        self._say(key, **fields)
 
     def show_hint(self) -> None:
         """Reveal the next hint, if any is left."""

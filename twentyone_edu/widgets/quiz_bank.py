@@ -1,9 +1,10 @@
 """The course's exercises, kept in the package and shown by id: `quiz("04.1")`.
 
 Each lesson NN has a file `data/quizzes/NN.json`: an object from exercise id ("NN.k") to
-{"question": {"en"}, "answer": token, "hints": [{"en"}, ...]} with, optionally,
-"choices": [{"en"}, ...], "min_digits" and "count" (true for an answer that counts something,
-so the answer box asks for a whole number). The English is the source; the other languages are
+{"question": {"en"}, "answer": token, "hints": [{"en"}, ...]} with either "choices":
+[{"en"}, ...] or "kind", what the typed answer is (one of quiz.KINDS: "chance", "count",
+"stakes", "standard_form", "number"; its answer box's placeholder follows it), and, optionally,
+"min_digits". The English is the source; the other languages are
 in the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per text, its place as
 msgctxt ("04.1 question", "04.1 hint 2", "04.1 choice 3", counted from 1) and its English as
 msgid, merged by `python -m twentyone_edu.locale update`. The answer is a token of salted hashes
@@ -102,7 +103,7 @@ def quiz(exercise_id: str, language: str = "en") -> Quiz:
     stored = exercise(exercise_id)
     shown = Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
                  hints=stored.get("hints", ()), language=language,
-                 min_digits=stored.get("min_digits", 3), count=stored.get("count", False))
+                 min_digits=stored.get("min_digits", 3), kind=stored.get("kind", "chance"))
     SHOWN.setdefault(exercise_id, []).append(shown)
     for watcher in WATCHERS:
         watcher(exercise_id, shown)

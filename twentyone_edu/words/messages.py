@@ -128,11 +128,13 @@ ENGLISH: dict[str, Template] = {
     # cards.py (R1–R3)
     "card_rank": "{rank} is not a card rank (use A, 2-10, J, Q, K)",
     "card_suit": "{suit} is not a suit (use ♠ ♥ ♦ ♣ or s h d c)",
-    "card_token": "{token} is not a card (use a rank A, 2-10, T, J, Q, K, optionally followed "
+    "card_token": "{token} is not a card (use a rank A, 2-10, J, Q, K, optionally followed "
                   "by a suit ♠ ♥ ♦ ♣ or s h d c)",
+    "card_latin_t": "{token}: the Latin letter T is not a card: write 10 for a ten; Т "
+                    "(Cyrillic) is the Russian ace",
     "cards_two_alphabets": "the hand mixes the Russian letter {letter} with the Latin letter "
                            "{latin}: write all its letters in one alphabet (A K Q J, or Т К Д В "
-                           "in Russian: Т is the ace there, T the ten here)",
+                           "in Russian, where Т is the ace)",
     "card_list": "{text} is not a list of cards (write e.g. 'K Q' or 'A 10')",
     "cards_too_many": "cards={text} holds {n} cards (use at most {most}, eight packs)",
     "hand_empty": "a hand needs at least one card (got an empty hand)",
@@ -365,10 +367,12 @@ ENGLISH: dict[str, Template] = {
     "not_real": "{value} is not a number (use an int, a Fraction or a float)",
     "not_int": "{value} is not a whole number (use an int)",
     "not_a_number": "{written} is not a number ({why})",
-    "why.not_number": "not number",
-    "why.decimal_comma": "decimal comma",
-    "why.zero_denominator": "zero denominator",
-    "why.exponent": "exponent",
+    "why.not_number": "write e.g. 4/51, 0.0784, 7.84%, 6.24·10^-18 or 6.24e-18",
+    "why.decimal_comma": "in English a comma separates thousands; write a decimal with a point: "
+                         "{suggestion}",
+    "why.zero_denominator": "a fraction cannot have the denominator 0",
+    "why.exponent": "the power of ten must be from −{limit} to {limit}",
+    "why.too_long": "at most {limit} characters",
     # widgets/: their own arguments
     "answer_not_number": "answer={value} is not a number (use e.g. Fraction(4, 51) or '4/51')",
     "answer_unreadable": "answer={value} is not a number (use e.g. Fraction(4, 51), '4/51' or "

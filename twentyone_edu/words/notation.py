@@ -123,8 +123,9 @@ def signed(exact: Fraction | None, digits: int, language: str, tiny_digits: bool
     if exact is None:
         return NO_NUMBER
     size = abs(exact)
-    if tiny_digits and 0 < size < Fraction(1, 10 ** digits):
-        digits = min(MAX_DIGITS, 1 - math.floor(math.log10(size)))
+    if tiny_digits and 0 < size < Fraction(1, 10 ** digits):  # below 10^-308 no float holds it
+        digits = MAX_DIGITS if size < Fraction(1, 10 ** MAX_DIGITS) else \
+            min(MAX_DIGITS, 1 - math.floor(math.log10(size)))
     written = _unsigned(abs(rounded(exact, digits)), digits, language)
     return written if exact == 0 else _with_sign(written, exact < 0, True)
 

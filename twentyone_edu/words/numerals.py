@@ -46,12 +46,17 @@ __all__ = [
     "LANGUAGES", "MAX_DIGITS", "MINUS", "NO_NUMBER", "THIN_SPACE", "NotANumber", "Reading",
     "Symbols", "check_language", "count", "decimal", "fraction", "latex", "money", "percent",
     "read", "rounded", "said_exactly", "shows_exactly", "signed", "symbols",
+    "thousands_or_decimal",
 ]
 
 SPACES = "\u00a0\u2007\u2009\u202f"  # no-break, figure, thin, narrow no-break: read as spaces
 _PLAIN_SPACES = str.maketrans(SPACES, " " * len(SPACES))
 
 Real = Fraction | float | int | Decimal
+# A Decimal farther from 1 than 10^±_FARTHEST_POWER stands in as 10^±(_FARTHEST_POWER + 1): no
+# writer here tells the two apart (each refuses a number or a fraction of so many digits, and
+# rounds a tiny one to 0), and the true 10^-9999999 would take seconds to compute.
+_FARTHEST_POWER = 2 * notation.LONGEST_POWER
 
 
 def _check_digits(digits: int) -> int:
@@ -68,7 +73,12 @@ def _exact(value: Real) -> Fraction | None:
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Decimal):
-        return Fraction(value) if value.is_finite() else None
+        if not value.is_finite():
+            return None
+        if abs(value.adjusted()) > _FARTHEST_POWER:  # 10**adjusted would take seconds to build
+            far = Fraction(10) ** (_FARTHEST_POWER + 1)
+            return (-1 if value.is_signed() else 1) * (far if value.adjusted() > 0 else 1 / far)
+        return Fraction(value)
     value = float(value)
     return Fraction(value) if math.isfinite(value) else None
 
@@ -151,7 +161,8 @@ class NotANumber(TwentyOneError):
     `fields` hold what a message about it needs."""
 
     def __init__(self, reason: str, written: str, **fields: object):
-        super().__init__("not_a_number", written=quote(written), why=Message(f"why.{reason}", {}))
+        super().__init__("not_a_number", written=quote(written),
+                         why=Message(f"why.{reason}", dict(fields)))
         self.reason = reason
         self.fields = {"answer": written, **fields}
 
@@ -165,15 +176,23 @@ class Reading:
     digits: int | None
 
 
-MAX_EXPONENT = 30  # largest power of ten text may use ("1e30")
+MAX_EXPONENT = 30  # the power of ten text may use, either way: "1e30", "1·10^-30"
+LONGEST_NUMBER = 1000  # characters: longer text is refused before it is read
+TIMES = "×·⋅∙*xXхХ"  # a multiplication sign before a power of ten ('х' is the Cyrillic letter)
+E_LETTERS = "eEеЕ"  # e-notation, with a Latin or a Cyrillic e
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+_SUPERSCRIPT_POWER = re.compile(r"10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_BARE_POWER = re.compile(rf"^([-+{MINUS}]?)\s*(?=10\s*\^)")
 _GROUPED = r"[1-9]\d{{0,2}}(?:{sep}\d{{3}})+"
+_EXPONENT = rf"[-+{MINUS}]?\s*\d+"
 
 
 @cache
 def _grammar(language: str) -> re.Pattern[str]:
-    """A number as `language` writes it (after spaces are made plain): whole numbers plain or
-    grouped in threes (one separator throughout), a decimal sign (the language's, or a point,
-    as calculators print it), a fraction, a power of ten, a sign and a percentage."""
+    """A number as `language` writes it (after spaces are made plain and a superscript power
+    written with '^'): whole numbers plain or grouped in threes (one separator throughout), a
+    decimal sign (the language's, or a point, as calculators print it), a fraction, a power of
+    ten (e-notation or standard form ×10^n), a sign and a percentage."""
     mark = symbols(language)
     separators = sorted({" ", _plain(mark.group)})
     whole = "|".join([*(_GROUPED.format(sep=re.escape(sep)) for sep in separators), r"\d+"])
@@ -182,7 +201,9 @@ def _grammar(language: str) -> re.Pattern[str]:
         rf"^(?P<sign>[-+{MINUS}]?)\s*(?:"
         rf"(?P<num>{whole})\s*/\s*(?P<den>{whole})"
         rf"|(?P<int>{whole})?(?:[{decimal_signs}](?P<frac>\d*))?"
-        r"(?:[eE](?P<exp>[-+]?\d{1,3}))?"
+        rf"(?:\s*[{E_LETTERS}]\s*(?P<exp>{_EXPONENT})"
+        rf"|\s*[{re.escape(TIMES)}]\s*10\s*\^\s*(?:(?P<power>{_EXPONENT})"
+        rf"|\(\s*(?P<paren>{_EXPONENT})\s*\)|\{{\s*(?P<brace>{_EXPONENT})\s*\}}))?"
         r")\s*(?P<percent>%?)$")
 
 
@@ -191,18 +212,41 @@ def _plain(text: str) -> str:
     return text.translate(_PLAIN_SPACES)
 
 
+def _powers_plain(text: str) -> str:
+    """A power of ten written the ways a school writes it, all as '×10^n': '10⁻¹⁸' and '10**-18'
+    are '10^-18', and a bare '10^-18' is '1×10^-18'."""
+    text = _SUPERSCRIPT_POWER.sub(lambda power: "10^" + power.group(1).translate(_SUPERSCRIPT),
+                                  text.replace("**", "^"))
+    return _BARE_POWER.sub(r"\g<1>1×", text)
+
+
+def _match(text: object, language: str) -> tuple[str, re.Match[str] | None]:
+    """`text` with its spaces made plain and single, and its match by `language`'s grammar
+    (None if it is no number there); NotANumber for what is not text, or is too long to read."""
+    check_language(language)
+    if not isinstance(text, str):
+        raise NotANumber("not_number", quote(text))
+    if len(text) > LONGEST_NUMBER:
+        raise NotANumber("too_long", text[:20] + "…", limit=LONGEST_NUMBER)
+    cleaned = " ".join(_plain(text).split())
+    match = _grammar(language).match(_powers_plain(cleaned))
+    if match and not (match["num"] or match["int"] or match["frac"]):
+        match = None
+    return cleaned, match
+
+
 def read(text: str, language: str) -> Reading:
     """Read a number as `language` writes it, exactly: '4/51', '0.0784', '7.84%', '90,000',
-    '−1e-3' in English; '0,0784', '7,84 %', '160 000' in Russian. NotANumber if it is not one
-    (reason 'not_number', 'decimal_comma', 'zero_denominator' or 'exponent')."""
-    check_language(language)
-    cleaned = " ".join(_plain(text).split())
-    match = _grammar(language).match(cleaned)
-    if not match or not (match["num"] or match["int"] or match["frac"]):
+    '−1e-3', '6.24·10^-18', '6.24×10⁻¹⁸', '6.24*10^(-18)' in English; '0,0784', '7,84 %',
+    '160 000', '6,24·10⁻¹⁸' in Russian. NotANumber if it is not one (reason 'not_number',
+    'decimal_comma', 'zero_denominator', 'exponent' or 'too_long'); a power of ten beyond
+    ±MAX_EXPONENT is refused before it is computed."""
+    cleaned, match = _match(text, language)
+    if match is None:
         group = _plain(symbols(language).group)
         for other in LANGUAGES:
             if symbols(other).decimal == group and group in cleaned and \
-                    _grammar(other).match(cleaned):
+                    _match(cleaned, other)[1]:
                 raise NotANumber("decimal_comma", cleaned, suggestion=cleaned.replace(
                     group, symbols(language).decimal))
         raise NotANumber("not_number", cleaned)
@@ -214,14 +258,36 @@ def read(text: str, language: str) -> Reading:
             raise NotANumber("zero_denominator", cleaned)
         return Reading(sign * scale * Fraction(numerator, denominator), None)
     whole, decimals = re.sub(r"\D", "", match["int"] or ""), match["frac"] or ""
-    exponent = int(match["exp"] or 0)
-    if abs(exponent) > MAX_EXPONENT:
-        raise NotANumber("exponent", cleaned, limit=MAX_EXPONENT)
+    power = match["exp"] or match["power"] or match["paren"] or match["brace"]
+    exponent = 0 if power is None else _exponent(power, cleaned)
     mantissa = Fraction(int(whole + decimals or "0"), 10 ** len(decimals))
     value = sign * scale * mantissa * Fraction(10) ** exponent
-    if match["frac"] is None and match["exp"] is None and not match["percent"]:
+    if match["frac"] is None and power is None and not match["percent"]:
         return Reading(value, None)  # a whole number is read exactly
     return Reading(value, len((whole + decimals).lstrip("0")))
+
+
+def _exponent(written: str, cleaned: str) -> int:
+    """A power of ten as written ('-18', '− 18'), refused beyond ±MAX_EXPONENT before any power
+    is computed."""
+    digits = re.sub(r"\D", "", written).lstrip("0") or "0"
+    if len(digits) > len(str(MAX_EXPONENT)) or int(digits) > MAX_EXPONENT:
+        raise NotANumber("exponent", cleaned, limit=MAX_EXPONENT)
+    return -int(digits) if written.lstrip()[0] in ("-", MINUS) else int(digits)
+
+
+def thousands_or_decimal(text: str, language: str) -> str | None:
+    """When `language` reads a separator of thousands that another language reads as its decimal
+    sign ('1,234' is 1234 in English, 1,234 a decimal in Russian): the decimal as `language`
+    writes it ('1.234'); None when the text means one number only."""
+    cleaned, match = _match(text, language)
+    group = _plain(symbols(language).group)
+    if match is None or group not in cleaned:
+        return None
+    for other in LANGUAGES:
+        if symbols(other).decimal == group and _match(cleaned, other)[1]:
+            return cleaned.replace(group, symbols(language).decimal)
+    return None
 
 
 def _whole(written: str) -> int:
