@@ -123,3 +123,72 @@ def test_each_students_check_is_on_their_own_numbers():
     anna, boris = solved(source, "check-anna"), solved(source, "check-boris")
     assert anna["p_bust"] != boris["p_bust"]
     assert boris["numbers"].check("p_bust", anna["p_bust"]).right is False
+
+
+class _AlwaysEqual(Fraction):
+    """A Fraction that says it equals anything (issue 31.2)."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Fraction.__hash__
+
+
+def _spy(seen: list):
+    """A Fraction whose __eq__ records what it is compared with, and says yes."""
+    class Spy(Fraction):
+        def __eq__(self, other):
+            seen.append(other)
+            return True
+
+        __hash__ = Fraction.__hash__
+    return Spy
+
+
+def _teller():
+    """A Fraction whose __eq__ raises with what it is compared with, in a class of its own
+    named after it."""
+    class Teller(Fraction):
+        def __eq__(self, other):
+            raise type(f"Expected_{other}", (RuntimeError,), {})(f"expected {other!r}")
+
+        __hash__ = Fraction.__hash__
+    return Teller
+
+
+def test_objects_of_the_students_own_class_get_nothing():
+    numbers = assignments.numbers("lessons04_05", student="check-oscar")
+    expected = tasks.TASKS["lessons04_05"]
+    seen: list = []
+    for answer in (_AlwaysEqual(1, 2), _spy(seen)(1, 2), _teller()(1, 2)):
+        verdict = numbers.check("p_bust", answer)
+        assert verdict.right is False, answer
+        assert "expected" not in verdict.reason and "Fraction(" not in verdict.reason
+    assert seen == []  # no comparison ever reached the student's object
+    # the function tasks: a function returning such objects is read as plain values or refused
+    verdict = numbers.check("next_card", lambda hand, seen, packs: {"bust": _AlwaysEqual(1)})
+    assert verdict.right is False
+    assert expected["p_bust"].right is not None
+
+
+def test_a_fraction_with_a_hostile_inside_is_refused():
+    class Evil:
+        def __eq__(self, other):
+            raise AssertionError(f"saw {other}")
+
+    hostile = Fraction(1, 2)
+    hostile._numerator = Evil()
+    with pytest.raises(tasks.NotPlain):
+        tasks.plain(hostile)
+    assert tasks.plain({"bust": Fraction(2, 4), 20: 1}) == {"bust": Fraction(1, 2), 20: 1}
+
+
+def test_an_error_of_the_students_own_class_is_not_named():
+    numbers = assignments.numbers("lessons04_05", student="check-oscar")
+
+    def leaky(hand, seen, packs):
+        raise type("Secret_29_75", (ValueError,), {})("the answer is 29/75")
+
+    verdict = numbers.check("next_card", leaky)
+    assert verdict.right is False
+    assert "Secret" not in verdict.reason and "29" not in verdict.reason

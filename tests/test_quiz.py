@@ -575,9 +575,10 @@ ASKS = [
     ("standard_form", re.compile(r"\bstandard form\b", re.IGNORECASE)),
     ("chance", re.compile(r"\bwhat is the (?:exact )?(?:chance|probability)\b", re.IGNORECASE)),
     ("count", re.compile(r"\bhow many\b|\bbest total of\b|\bwhich threshold\b"
-                         r"|\bsmallest hard total\b|\bby what factor\b", re.IGNORECASE)),
+                         r"|\bsmallest hard total\b|\bsmallest number of\b|\bby what factor\b",
+                         re.IGNORECASE)),
     ("stakes", re.compile(r"\bresult\b|\bcollect\b|\bpay\b|\bprice\b|\bprofit\b|\bgain\b"
-                          r"|\bexpected value\b", re.IGNORECASE)),
+                          r"|\bin stakes\b|\bexpected value\b", re.IGNORECASE)),
     ("chance", re.compile(r"\bchance\b|\bprobability\b", re.IGNORECASE)),
 ]
 

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import builtins
 import copy
 from typing import Any
 
@@ -93,22 +94,30 @@ class HiddenTestsOut(Preprocessor):
             return cell, resources
         visible = released_form(cell.source)
         told = hints(cell.source)
-        if BEGIN in cell.source:
+        hidden = BEGIN in cell.source
+        if hidden:
             not_shown = "# " + say("grading.not_shown", {}, self.language)
             lines = [visible.rstrip(), not_shown] if visible.strip() else [not_shown]
             cell.source = "\n".join(lines + ["# " + say("grading.hint", {"hint": hint},
                                                           self.language) for hint in told])
-        cell.outputs = [self._outcome(output, visible, told) for output in cell.outputs]
+        cell.outputs = [self._outcome(output, visible, told, hidden) for output in cell.outputs]
         return cell, resources
 
-    def _outcome(self, output: NotebookNode, visible: str, told: list[str]) -> NotebookNode:
+    def _outcome(self, output: NotebookNode, visible: str, told: list[str],
+                 hidden: bool) -> NotebookNode:
         """An error output as one short line, no traceback: a failed check's own message if the
         check is a visible one, 'not right yet' for a hidden one, and the error of the student's
-        own code (a name not defined, ...) as Python says it."""
+        own code (a name not defined, ...) as Python says it. In a cell with hidden tests only
+        the name of a Python error is shown, never its text, which the student's code could
+        have filled with a hidden input or the expected value (issue 31.2)."""
         if output.get("output_type") != "error":
             return output
         name, message = str(output.get("ename", "")), str(output.get("evalue", ""))
-        if name != "AssertionError":
+        if hidden and name != "AssertionError":
+            error = getattr(builtins, name, None)
+            known = isinstance(error, type) and issubclass(error, BaseException)
+            reason = name if known else say("grading.not_right", {}, self.language)
+        elif name != "AssertionError":
             reason = f"{name}: {message}" if message else name
         else:
             reason = message if message and message in visible else \

@@ -12,6 +12,7 @@ the language of the student's numbers (`numbers(..., language="ru")`), from the 
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,6 +24,7 @@ from ..game.hands import hand_value
 from ..words.messages import Message, message
 from ..words.wording import say
 
+MAX_ITEMS = 1_000  # entries of a dict, list or tuple an answer may hold
 Form = Callable[[Any, Any], "Message | None"]  # (numbers, answer) -> what is wrong with its form
 Right = Callable[[Any, Any], bool]  # (numbers, answer) -> whether it is right
 
@@ -50,6 +52,38 @@ class Task:
 
     form: Form
     right: Right | None
+
+
+class NotPlain(Exception):
+    """An answer not made of Python's own values (a subclass, an object of the student's)."""
+
+
+def plain(value: Any) -> Any:
+    """The answer rebuilt from Python's own types only: an int, str, bool, float or Fraction of
+    exactly that type, or a dict, list or tuple of them. No method of the student's object is
+    ever called, so no comparison can hand it the expected value."""
+    kind = type(value)
+    if kind in (bool, int, str, float):
+        return value
+    if kind is Fraction:
+        numerator, denominator = value.numerator, value.denominator
+        if type(numerator) is not int or type(denominator) is not int or denominator <= 0:
+            raise NotPlain
+        return Fraction(numerator, denominator)
+    if kind in (dict, list, tuple):
+        if len(value) > MAX_ITEMS:
+            raise NotPlain
+        if kind is dict:
+            return {plain(key): plain(item) for key, item in dict.items(value)}
+        return kind(plain(item) for item in value)
+    raise NotPlain
+
+
+def _plain_function(student: Callable[..., Any]) -> Callable[..., Any]:
+    """The student's function, its results made plain before anything compares them."""
+    def called(*arguments: Any) -> Any:
+        return plain(student(*arguments))
+    return called
 
 
 def fraction_in(low: Fraction | None = None, high: Fraction | None = None) -> Form:
@@ -226,6 +260,10 @@ def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
     error in the student's own function is reported as Python says it, never raised."""
     checks, language = TASKS[numbers.assignment][task], numbers.language
     try:
+        answer = _plain_function(answer) if callable(answer) else plain(answer)
+    except NotPlain:
+        return not_yet(task, message("task.not_plain"), language)
+    try:
         wrong = checks.form(numbers, answer)
         if wrong is not None:
             return not_yet(task, wrong, language)
@@ -233,10 +271,18 @@ def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
             return Verdict(task, None, "", language)
         if checks.right(numbers, answer):
             return Verdict(task, True, "", language)
-    except Exception as error:  # the student's own function failed: say how, not where
-        return not_yet(task, message("task.raised", error=type(error).__name__,
-                                     detail=str(error)[:200]), language)
+    except NotPlain:
+        return not_yet(task, message("task.not_plain"), language)
+    except Exception as error:  # the student's own code failed: Python's name for it, no text
+        return not_yet(task, message("task.raised", error=error_name(error)), language)
     return not_yet(task, message("task.value_wrong"), language)
+
+
+def error_name(error: BaseException) -> str:
+    """The name of a Python error; 'Exception' for a class the student made, whose name or text
+    could carry what it was compared with."""
+    kind = type(error)
+    return kind.__name__ if getattr(builtins, kind.__name__, None) is kind else "Exception"
 
 
 def not_yet(task: str, reason: Message, language: str) -> Verdict:

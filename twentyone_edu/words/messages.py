@@ -348,7 +348,9 @@ ENGLISH: dict[str, Template] = {
     "task.p_natural_example": "from one pack the chance is 2 · 4/52 · 16/51: p_natural(1) "
                               "should be 32/663",
     "task.values_form": "a dict with one value for each of your two rule sets, by name",
-    "task.raised": "your code raised {error}: {detail}",
+    "task.raised": "your code raised {error}",
+    "task.not_plain": "give the answer as Python's own Fraction, int, str or dict of them: an "
+                      "object of your own class is not read",
     "task.value_wrong": "the form is right but the value is not; look again at the task, with "
                         "your own numbers",
     "grading.not_shown": "(The hidden test of this task runs when your work is graded; it is "
