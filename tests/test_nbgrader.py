@@ -84,6 +84,21 @@ NEXT_CARD = '''def next_card(hand, seen, packs):
     return result'''
 
 
+# mallory computes nothing: each answer is an object whose == says yes to anything (issue 31.2),
+# built to pass every visible check.
+ALWAYS_EQUAL = {
+    "unseen": "class Yes(int):\n    def __eq__(self, other):\n        return True\n\n"
+              "    __hash__ = int.__hash__\n\n\nunseen = Yes(1)",
+    "p_bust": "class Always(Fraction):\n    def __eq__(self, other):\n        return True\n\n"
+              "    __hash__ = Fraction.__hash__\n\n\np_bust = Always(1, 2)",
+    "next_card": "class AnyDict(dict):\n    def __eq__(self, other):\n        return True\n\n\n"
+                 "def next_card(hand, seen, packs):\n"
+                 "    return AnyDict({'bust': Fraction(94, 102), 21: Fraction(8, 102)})",
+    "choice": "class Both(str):\n    def __eq__(self, other):\n        return True\n\n"
+              "    __hash__ = str.__hash__\n\n\nchoice = Both('stand')",
+}
+
+
 def right_answers(numbers: assignments.ExactChances) -> dict[str, str]:
     """A student who did everything, writing the values for their own numbers."""
     unseen = 52 * numbers.packs - 2 - len(numbers.seen.split())
@@ -136,8 +151,10 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for cell in tampered.cells:  # dave weakens a test cell's visible check
         if cell.metadata.get("nbgrader", {}).get("grade_id") == "test_unseen":
             cell.source = "assert True"
+    cheat = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(cheat, dict(ALWAYS_EQUAL))
     zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released,
-                                "dave": tampered})
+                                "dave": tampered, "mallory": cheat})
     nbgrader(course, "zip_collect", LMS)
 
     for source in sources():
@@ -168,6 +185,11 @@ def test_three_students_scored_right_partly_and_zero(course: Path) -> None:
     assert got == {"alice": (full, True), "bob": (partial, False), "carol": (0, False)}
     assert scores(course, LMS, "bob") == {"test_unseen": 2, "test_p_bust": 0, "test_next_card": 4,
                                           "test_choice": 0, "interpret_seen": 0}
+
+
+def test_objects_that_equal_anything_score_what_a_blank_scores(course: Path) -> None:
+    assert scores(course, LMS, "mallory") == scores(course, LMS, "carol")
+    assert all(not score for score in scores(course, LMS, "mallory").values())
 
 
 def test_zip_collect_filed_each_lms_submission_under_its_student(course: Path) -> None:

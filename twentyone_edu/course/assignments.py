@@ -41,6 +41,7 @@ from ..game.rules import VARIANTS
 from ..words.errors import RuleError, TwentyOneError, check_language
 from ..words.messages import message
 from . import tasks
+from .tasks import plain_answer as plain_answer
 
 SHARED_FILE = "shared_numbers.txt"
 MAX_DRAWS = 200  # draws tried before giving up on a well-posed problem (never needed in practice)

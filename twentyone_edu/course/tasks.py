@@ -86,6 +86,17 @@ def _plain_function(student: Callable[..., Any]) -> Callable[..., Any]:
     return called
 
 
+def plain_answer(answer: Any) -> Any:
+    """A graded answer as a hidden test compares it: plain (see `plain`), a function wrapped so
+    its results are; an object of the student's own fails the test with no word of its value."""
+    if callable(answer) and type(answer) not in (bool, int, str, float, Fraction):
+        return _plain_function(answer)
+    try:
+        return plain(answer)
+    except NotPlain:
+        raise AssertionError(say("task.not_plain", {}, "en")) from None
+
+
 def fraction_in(low: Fraction | None = None, high: Fraction | None = None) -> Form:
     """An exact Fraction (within low..high)."""
     def form(numbers: Any, answer: Any) -> Message | None:
