@@ -32,6 +32,7 @@ c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.OverwriteKernelspec",
     "twentyone_edu.course.grading.ReleasedTestsRestored",
     "nbgrader.preprocessors.CheckCellMetadata",
+    "twentyone_edu.course.grading.GradedStudentNamed",
 ]
 
 # Feedback shows each task's result and its hint, never a hidden test (teacher/README.md).

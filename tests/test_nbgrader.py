@@ -153,8 +153,14 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
             cell.source = "assert True"
     cheat = nbformat.reads(nbformat.writes(released), as_version=4)
     answer_cells(cheat, dict(ALWAYS_EQUAL))
+    oscar = assignments.draw(LMS, student="oscar")
+    assert isinstance(oscar, assignments.ExactChances)
+    assert bust_chance(oscar) != bust_chance(alice), "alice's answer must be wrong for oscar"
+    moved = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(moved, right_answers(alice) | {  # oscar moves into alice's folder first
+        "STUDENT": 'import os\n\nos.chdir("../../alice/lessons04_05")\nSTUDENT = ""'})
     zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released,
-                                "dave": tampered, "mallory": cheat})
+                                "dave": tampered, "mallory": cheat, "oscar": moved})
     nbgrader(course, "zip_collect", LMS)
 
     for source in sources():
@@ -190,6 +196,12 @@ def test_three_students_scored_right_partly_and_zero(course: Path) -> None:
 def test_objects_that_equal_anything_score_what_a_blank_scores(course: Path) -> None:
     assert scores(course, LMS, "mallory") == scores(course, LMS, "carol")
     assert all(not score for score in scores(course, LMS, "mallory").values())
+
+
+def test_a_changed_working_directory_does_not_change_whose_numbers_are_graded(course: Path):
+    # oscar's first cell moves into alice's folder and his answers are hers: graded as oscar,
+    # alice's chance of going bust is wrong for him (issue 31.3)
+    assert scores(course, LMS, "oscar")["test_p_bust"] == 0
 
 
 def test_zip_collect_filed_each_lms_submission_under_its_student(course: Path) -> None:

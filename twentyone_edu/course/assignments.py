@@ -27,6 +27,7 @@ import hashlib
 import inspect
 import os
 import random
+import sys
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -44,6 +45,20 @@ from . import tasks
 from .tasks import plain_answer as plain_answer
 
 SHARED_FILE = "shared_numbers.txt"
+SHARED_LIMIT = 200  # bytes: a shared word is a word, not a file to read whole
+# Characters that show as nothing but are not Unicode's format characters: Hangul fillers, the
+# braille blank. Refused in a typed id.
+INVISIBLE = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+# Cyrillic and Greek letters drawn like Latin ones (after casefold): an id is drawn for as it
+# looks, so a typed ѕ017 (Cyrillic ѕ) is the student s017, as a font shows it.
+LOOKALIKES = str.maketrans("аеорсухѕіјԁһӏԛԝονριυ", "aeopcyxsijdhlqwovpiu")
+# The folder the notebook started in, fixed when this module is first imported in the process
+# (the notebook's first cell, before any student code; a reload keeps it): under autograde it
+# names the student, wherever the student's code has moved the working directory since.
+STARTED_IN: str = sys.__dict__.setdefault("_twentyone_edu_started_in", os.getcwd())
+# The id nbgrader grades under, put in the kernel's start-up environment by the course's
+# autograde preprocessor (grading.GradedStudentNamed) before any cell runs.
+GRADED_STUDENT = "TWENTYONE_EDU_GRADED_STUDENT"
 MAX_DRAWS = 200  # draws tried before giving up on a well-posed problem (never needed in practice)
 
 
@@ -284,13 +299,28 @@ def assignment_of(assignment: str) -> Assignment:
 
 def normalised(value: str) -> str:
     """An id or a shared word as it is drawn for, the same however it was typed or saved:
-    Unicode NFC (é typed as one character or as e and an accent), no invisible characters
+    Unicode NFKC (é typed as one character or as e and an accent; a full-width ｓ is s), a
+    Cyrillic or Greek letter drawn like a Latin one read as that letter, no invisible characters
     (zero-width spaces, a file's byte-order mark: Unicode's format characters), no spaces
     around it, no case ("Alice " is "alice"). The student's copy and the autograder both draw
     through this one function."""
-    visible = "".join(ch for ch in unicodedata.normalize("NFC", value)
+    visible = "".join(ch for ch in unicodedata.normalize("NFKC", value)
                       if unicodedata.category(ch) != "Cf")
-    return unicodedata.normalize("NFC", visible.strip().casefold())
+    return unicodedata.normalize("NFKC", visible.strip().casefold()).translate(LOOKALIKES)
+
+
+def typed_id(value: str) -> str:
+    """A student id typed by hand, refused if it mixes alphabets (a Cyrillic ѕ in s017) or holds
+    a character that shows as nothing: either would draw another student's numbers unseen."""
+    key = _key(value, "student")
+    looks = unicodedata.normalize("NFKC", value).casefold()
+    scripts = sorted({unicodedata.name(ch, "?").split()[0] for ch in looks if ch.isalpha()})
+    if len(scripts) > 1:
+        raise AssignmentError("student_mixed", value=repr(value[:40]), scripts=", ".join(scripts))
+    if INVISIBLE & set(key) or any(unicodedata.category(ch) in ("Zl", "Zp", "Cc", "Co", "Cn")
+                                   for ch in key):
+        raise AssignmentError("student_invisible", value=repr(value[:40]))
+    return key
 
 
 def _key(value: str, name: str) -> str:
@@ -333,6 +363,20 @@ def _autograding() -> bool:
     return os.environ.get("NBGRADER_EXECUTION") == "autograde"
 
 
+def named_by_nbgrader() -> str:
+    """The id in this process's start-up environment (which no code of the notebook can
+    change: /proc/self/environ), or '' where there is none or no /proc."""
+    try:
+        start = Path("/proc/self/environ").read_bytes()
+    except OSError:
+        return ""
+    for entry in start.split(b"\0"):
+        name, _, value = entry.partition(b"=")
+        if name == GRADED_STUDENT.encode():
+            return value.decode("utf-8", "replace")
+    return ""
+
+
 def graded_student(assignment: str, folder: Path | None = None) -> str:
     """The id nbgrader autogrades under: <student> in <course>/autograded/<student>/<assignment>."""
     here = (folder or Path.cwd()).resolve()
@@ -343,9 +387,23 @@ def graded_student(assignment: str, folder: Path | None = None) -> str:
 
 
 def _shared_word(folder: Path) -> str:
-    """The word in shared_numbers.txt in this folder, or '' if there is none."""
+    """The word in shared_numbers.txt in this folder, or '' if there is none: a plain file of
+    at most SHARED_LIMIT bytes of UTF-8, never a link."""
     path = folder / SHARED_FILE
-    return normalised(path.read_text(encoding="utf-8")) if path.is_file() else ""
+    if not path.is_symlink() and not path.is_file():
+        return ""
+    why = "shared_why.link" if path.is_symlink() else ""
+    if not why:
+        with path.open("rb") as handle:
+            data = handle.read(SHARED_LIMIT + 1)
+        why = "shared_why.long" if len(data) > SHARED_LIMIT else ""
+    if not why:
+        try:
+            return normalised(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            why = "shared_why.utf8"
+    raise AssignmentError("shared_file", path=repr(SHARED_FILE), why=message(why),
+                          limit=SHARED_LIMIT)
 
 
 def numbers(assignment: str, student: str = "", folder: Path | None = None,
@@ -364,16 +422,19 @@ def numbers(assignment: str, student: str = "", folder: Path | None = None,
 
 def _numbers(assignment: str, student: str, folder: Path | None) -> Numbers:
     chosen = assignment_of(assignment)
-    here = (folder or Path.cwd()).resolve()
-    if _autograding():
-        graded = graded_student(chosen.id, here)
+    if _autograding():  # where the notebook started, not where its code has moved since
+        here = (folder or Path(STARTED_IN)).resolve()
+        graded = named_by_nbgrader() or graded_student(chosen.id, here)
         source = here.parent.parent.parent / "source" / chosen.id
         return draw(chosen.id, student=graded, shared=_shared_word(source))
+    here = (folder or Path.cwd()).resolve()
     shared = _shared_word(here)
     if shared:
         return draw(chosen.id, shared=shared)
     typed = student.strip() if isinstance(student, str) else student
-    user = typed or os.environ.get("JUPYTERHUB_USER", "")
+    if typed:
+        return draw(chosen.id, student=typed_id(typed))
+    user = os.environ.get("JUPYTERHUB_USER", "")
     if not user:
         raise AssignmentError("no_student", assignment=repr(chosen.id))
     return draw(chosen.id, student=user)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import builtins
 import copy
+import os
 from typing import Any
 
 import nbformat
@@ -24,6 +25,7 @@ from traitlets import Bool
 
 from ..words.catalogs import LANGUAGES
 from ..words.wording import say
+from .assignments import GRADED_STUDENT
 from .code_prose import LANGUAGE_LINE
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -44,6 +46,21 @@ def released_form(source: str) -> str:
     cell = nbformat.v4.new_code_cell(source)
     ClearHiddenTests()._remove_hidden_test_region(cell)
     return str(cell.source)
+
+
+class GradedStudentNamed(Preprocessor):
+    """Puts the id nbgrader grades under in the environment the notebook's kernel starts with,
+    so that the hidden tests draw that student's numbers whatever the notebook's code does
+    (a changed working directory, a typed id): assignments.named_by_nbgrader reads it."""
+
+    enabled = Bool(True).tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any],
+                   ) -> tuple[NotebookNode, dict[str, Any]]:
+        student = resources.get("nbgrader", {}).get("student")
+        if student:
+            os.environ[GRADED_STUDENT] = str(student)
+        return nb, resources
 
 
 class ReleasedTestsRestored(OverwriteCells):

@@ -317,6 +317,15 @@ ENGLISH: dict[str, Template] = {
     "not_assignment": "assignment={value} is not an assignment (use one of {options})",
     "student_id": "{name}={value} is not valid (use your user name or the id your teacher gave "
                   "you, 1-100 characters)",
+    "student_mixed": "student={value} mixes letters of different alphabets ({scripts}): type "
+                     "your id in one alphabet, as your teacher gave it",
+    "student_invisible": "student={value} holds a character that looks like nothing: type your "
+                         "id with letters, digits and punctuation only",
+    "shared_file": "{path} cannot be read as a shared word ({why}): it must be a plain text file "
+                   "of at most {limit} bytes in UTF-8, not a link",
+    "shared_why.link": "it is a link",
+    "shared_why.long": "it is too long",
+    "shared_why.utf8": "it is not UTF-8 text",
     "no_numbers": "no well-posed numbers for {kind} {key} in {draws} draws",
     "autograde_folder": "autograde runs this notebook in {here}, not in a folder named "
                         "{assignment} (keep nbgrader's default directory_structure, "
