@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from twentyone_edu import numerals
 
@@ -451,8 +452,11 @@ def play_a_round(table: Locator, max_deals: int = 12,
     else:
         pytest.fail(f"in {max_deals} deals the student never bought and then stood")
     status.filter(has_text=settled).wait_for()
-    settlement = table.locator(".t21-settlement").inner_text()
-    assert seat in settlement, f"no payment line for {seat}:\n{settlement}"
+    panel = table.locator(".t21-settlement")
+    try:  # the panel is redrawn just after the status line: wait for it, a busy machine is slow
+        panel.filter(has_text=seat).wait_for(timeout=15_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"no payment line for {seat}:\n{panel.inner_text()}")
     purses = table.locator(".t21-seats").evaluate(PURSES_JS)
     return {name: numerals.read(purse, language).value for name, purse in purses}
 
