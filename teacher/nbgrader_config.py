@@ -17,11 +17,17 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.Execute.timeout = 120
 
 # Files from an LMS (nbgrader zip_collect): put the downloaded zip or notebooks into
-# downloaded/<assignment>/archive/. Names are read as Blackboard and Moodle-style exports write
-# them: "<anything>_<student id>_attempt_<date>_<notebook>.ipynb".
+# downloaded/<assignment>/archive/. Names are read as Blackboard's "Download assignment" writes
+# them: "<assignment name>_<user name>_attempt_<yyyy-mm-dd-hh-mm-ss>_<uploaded file name>".
+# Only the part Blackboard writes names the student: the pattern is anchored at the start, the
+# assignment name has no "_" (name it e.g. "Lessons 04-05" in Blackboard), and the user name
+# ends at the first "_attempt_<date>_", so an uploaded file name cannot name another student;
+# a user name "." or ".." is refused. (Moodle and Canvas name files by their own internal
+# numbers, not the user name: collect from them by hand, teacher/README.md.)
 c.ZipCollectApp.strict = True
 c.FileNameCollectorPlugin.named_regexp = (
-    r".*_(?P<student_id>[A-Za-z0-9.\-]+)_attempt_(?P<timestamp>[0-9\-]+)_(?P<file_id>.*)"
+    r"^(?:.*[/\\])?(?P<assignment>[^_/\\]+)_(?P<student_id>(?!\.\.?_attempt_)[^/\\]+?)"
+    r"_attempt_(?P<timestamp>\d{4}(?:-\d\d){5})_(?P<file_id>[^/\\]+)$"
 )
 
 # A test cell arrives without its hidden tests, as released: put it back without a warning, so

@@ -1,0 +1,58 @@
+"""zip_collect takes the student only from the part of a file name the LMS writes (issue 31.4):
+Blackboard's "<assignment>_<user>_attempt_<date>_<uploaded name>", read with the pattern of
+teacher/nbgrader_config.py, with upload names built to name someone else."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from nbgrader.plugins import FileNameCollectorPlugin
+
+CONFIG = Path(__file__).resolve().parents[1] / "teacher" / "nbgrader_config.py"
+
+
+def _pattern() -> str:
+    text = CONFIG.read_text(encoding="utf-8")
+    block = text.split("c.FileNameCollectorPlugin.named_regexp = (", 1)[1].split("\n)", 1)[0]
+    return "".join(ast.literal_eval(line.strip()) for line in block.strip().splitlines())
+
+
+def _collect(name: str) -> dict | None:
+    plugin = FileNameCollectorPlugin(named_regexp=_pattern())
+    return plugin.collect(f"/course/downloaded/lessons04_05/extracted/{name}")
+
+
+def test_blackboards_own_name_is_read():
+    got = _collect("Lessons 04-05_alice_attempt_2026-11-30-09-05-00_exact_chances.ipynb")
+    assert got is not None
+    assert (got["student_id"], got["file_id"]) == ("alice", "exact_chances.ipynb")
+
+
+@pytest.mark.parametrize("user", ["s_017", "a_017", "anna.k", "anna@school.example", "вера"])
+def test_any_user_name_is_kept_whole(user):
+    got = _collect(f"Lessons 04-05_{user}_attempt_2026-11-30-09-05-00_exact_chances.ipynb")
+    assert got is not None and got["student_id"] == user
+
+
+def test_an_upload_name_cannot_name_another_student():
+    upload = "alice_attempt_2026-11-30-12-00-00_exact_chances.ipynb"
+    got = _collect(f"Lessons 04-05_bob_attempt_2026-11-30-11-00-00_{upload}")
+    assert got is not None and got["student_id"] == "bob"
+
+
+@pytest.mark.parametrize("user", ["..", "."])
+def test_a_user_name_that_is_a_folder_step_is_refused(user):
+    assert _collect(f"Lessons 04-05_{user}_attempt_2026-11-30-09-05-00_exact_chances.ipynb") \
+        is None
+
+
+def test_the_old_greedy_pattern_was_fooled():
+    # the pattern this file replaces took the last "_<id>_attempt_" of the name
+    old = r".*_(?P<student_id>[A-Za-z0-9.\-]+)_attempt_(?P<timestamp>[0-9\-]+)_(?P<file_id>.*)"
+    name = ("Lessons 04-05_bob_attempt_2026-11-30-11-00-00_alice_attempt_2026-11-30-12-00-00_"
+            "exact_chances.ipynb")
+    assert re.match(old, name).group("student_id") == "alice"
+    assert _collect(name)["student_id"] == "bob"
