@@ -23,34 +23,42 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from math import lcm, perm, prod
 
 from ..game.rules import RuleSet
-from . import naturals, rounds
+from . import banker_hands, naturals, rounds, strategy
 from .composition import encode, value_classes
 
 CardLaw = dict[int, Fraction]  # number of cards -> chance
 
 
 def cards_per_round(rules: RuleSet, base: tuple[int, ...], policy: int | None,
-                    players: int) -> CardLaw:
-    """The law of the number of cards one round uses, n players and the banker (R7–R14)."""
+                    players: int, tree: strategy.PlayerTree | None = None) -> CardLaw:
+    """The law of the number of cards one round uses, n players and the banker (R7–R14).
+
+    `tree` is rounds.deal_tree(rules, base, policy), if the caller has it already.
+    """
     classes = value_classes(rules)
     natural = naturals.banker_natural_chance(classes, (0,) * classes.size, base)
     law: defaultdict[int, Fraction] = defaultdict(Fraction)
     law[2 * (players + 1)] += natural
     if natural == 1:
         return dict(law)
-    player = _player_law(rules, base, policy, 1 - natural)
+    player = _player_law(rules, base, policy, 1 - natural, tree)
     banker = _banker_law(rules, base, 1 - natural)
-    table: dict[tuple[int, bool], Fraction] = {(0, True): Fraction(1)}
+    # Whole numbers over one denominator: the convolution of n players is then integer sums.
+    scale = lcm(*(chance.denominator for chance in player.values()))
+    counts = {key: int(chance * scale) for key, chance in player.items()}
+    table: dict[tuple[int, bool], int] = {(0, True): 1}
     for _ in range(players):
-        table = _add_player(table, player)
-    for (cards, all_out), chance in table.items():
+        table = _add_player(table, counts)
+    for (cards, all_out), ways in table.items():
+        chance = (1 - natural) * Fraction(ways, scale**players)
         if all_out:
-            law[cards + 2] += (1 - natural) * chance
+            law[cards + 2] += chance
         else:
             for banker_cards, banker_chance in banker.items():
-                law[cards + banker_cards] += (1 - natural) * chance * banker_chance
+                law[cards + banker_cards] += chance * banker_chance
     return dict(sorted(law.items()))
 
 
@@ -63,77 +71,70 @@ def expected_rounds(law: CardLaw, cards: int) -> Fraction:
     return rounds_from[cards]
 
 
-def _add_player(table: dict[tuple[int, bool], Fraction],
-                player: dict[tuple[int, bool], Fraction]) -> dict[tuple[int, bool], Fraction]:
-    """The cards of the players so far and whether all are out, with one more player."""
-    joined: defaultdict[tuple[int, bool], Fraction] = defaultdict(Fraction)
-    for (cards, all_out), chance in table.items():
-        for (more, out), more_chance in player.items():
-            joined[cards + more, all_out and out] += chance * more_chance
+def _add_player(table: dict[tuple[int, bool], int],
+                player: dict[tuple[int, bool], int]) -> dict[tuple[int, bool], int]:
+    """The cards of the players so far and whether all are out, with one more player (counts
+    of ways over a common denominator)."""
+    joined: defaultdict[tuple[int, bool], int] = defaultdict(int)
+    for (cards, all_out), ways in table.items():
+        for (more, out), more_ways in player.items():
+            joined[cards + more, all_out and out] += ways * more_ways
     return dict(joined)
 
 
 def _player_law(rules: RuleSet, base: tuple[int, ...], policy: int | None,
-                no_natural: Fraction) -> dict[tuple[int, bool], Fraction]:
-    """(cards, out) of one player's final hand, given no banker natural (R10–R13)."""
-    classes = value_classes(rules)
-    tree = rounds.deal_tree(rules, base, policy)
-    zero = (0,) * classes.size
-    memo: dict[int, dict[tuple[int, bool], Fraction]] = {}
+                no_natural: Fraction, tree: strategy.PlayerTree | None = None,
+                ) -> dict[tuple[int, bool], Fraction]:
+    """(cards, out) of one player's final hand, given no banker natural (R10–R13).
 
-    def ends(hand: tuple[int, ...]) -> dict[tuple[int, bool], Fraction]:
+    Counted in whole numbers: a final hand of k cards, then two banker cards that are not a
+    natural, is a number of ordered ways out of perm(N, k + 2), N the cards of the shoe.
+    """
+    classes = value_classes(rules)
+    tree = rounds.deal_tree(rules, base, policy) if tree is None else tree
+    pairs = naturals.natural_pairs(classes, (0,) * classes.size)
+    memo: dict[int, dict[tuple[int, bool], int]] = {}
+
+    def ways(hand: tuple[int, ...]) -> dict[tuple[int, bool], int]:
         code = encode(hand)
         if code in memo:
             return memo[code]
         left = [b - h for b, h in zip(base, hand, strict=True)]
         buys = code in tree.draw and (policy is not None or tree.draw[code] > tree.stand[code])
-        law: defaultdict[tuple[int, bool], Fraction] = defaultdict(Fraction)
+        found: defaultdict[tuple[int, bool], int] = defaultdict(int)
         if not buys:
             value = classes.state(hand)
-            out = value.natural or value.bust
-            law[sum(hand), out] = 1 - naturals.banker_natural_chance(classes, zero, left)
+            banker = perm(sum(left), 2) - naturals.natural_ways(pairs, left)
+            found[sum(hand), value.natural or value.bust] = banker
         else:
             for r, count in enumerate(left):
                 if count:
                     more = tuple(h + (i == r) for i, h in enumerate(hand))
-                    for key, chance in ends(more).items():
-                        law[key] += Fraction(count, sum(left)) * chance
-        memo[code] = dict(law)
+                    for key, n in ways(more).items():
+                        found[key] += count * n
+        memo[code] = dict(found)
         return memo[code]
 
-    total: defaultdict[tuple[int, bool], Fraction] = defaultdict(Fraction)
+    total: defaultdict[tuple[int, bool], int] = defaultdict(int)
     for hand in rounds.two_card_hands(classes, base):
-        for key, chance in ends(hand).items():
-            total[key] += rounds.deal_chance(base, hand) * chance
-    return {key: chance / no_natural for key, chance in total.items()}
+        dealt = (1 if max(hand) == 2 else 2) * prod(perm(b, h) for b, h in zip(base, hand,
+                                                                              strict=True))
+        for key, n in ways(hand).items():
+            total[key] += dealt * n
+    size = sum(base)
+    return {key: Fraction(n, perm(size, key[0] + 2)) / no_natural for key, n in total.items()}
 
 
 def _banker_law(rules: RuleSet, base: tuple[int, ...], no_natural: Fraction) -> CardLaw:
-    """The banker's number of cards when he plays his hand out, given no natural (R14)."""
+    """The banker's number of cards when he plays his hand out, given no natural (R14): from
+    the engine's table of every final banker hand (banker_hands.py)."""
     classes = value_classes(rules)
-    memo: dict[int, CardLaw] = {}
-
-    def ends(hand: tuple[int, ...]) -> CardLaw:
-        code = encode(hand)
-        if code in memo:
-            return memo[code]
-        value = classes.state(hand)
-        left = [b - h for b, h in zip(base, hand, strict=True)]
-        law: defaultdict[int, Fraction] = defaultdict(Fraction)
-        if value.bust or value.total >= 21 or not rules.banker_buys(value.total, value.soft):
-            law[sum(hand)] = Fraction(1)
-        else:
-            for r, count in enumerate(left):
-                if count:
-                    more = tuple(h + (i == r) for i, h in enumerate(hand))
-                    for cards, chance in ends(more).items():
-                        law[cards] += Fraction(count, sum(left)) * chance
-        memo[code] = dict(law)
-        return memo[code]
-
-    total: defaultdict[int, Fraction] = defaultdict(Fraction)
-    for hand in rounds.two_card_hands(classes, base):
-        if not classes.state(hand).natural:
-            for cards, chance in ends(hand).items():
-                total[cards] += rounds.deal_chance(base, hand) * chance
-    return {cards: chance / no_natural for cards, chance in total.items()}
+    hands = banker_hands.final_hands(classes, (0,) * classes.size,
+                                     strategy.caps_for(rules, base))
+    natural = hands.outcomes.index("natural")
+    law: defaultdict[int, Fraction] = defaultdict(Fraction)
+    sums = banker_hands.numerators(hands, [base])[0].tolist()
+    for (drawn, outcome), ways in zip(hands.groups, sums, strict=True):
+        if ways and outcome != natural:
+            law[drawn] += Fraction(ways, perm(sum(base), drawn))
+    return {cards: chance / no_natural for cards, chance in sorted(law.items())}

@@ -65,8 +65,9 @@ def bank_price(n_players: int, policy: Policy, shoe: Shoe | None = None,
     n = checks.players_of(n_players, 1, 11)
     chosen = checks.policy_of(policy)
     base = checks.deal_shoe(value_classes(rules), shoe, players=n)
-    gain = -n * rounds.round_value_of(rules, base, chosen)
-    law = bank_length.cards_per_round(rules, base, chosen, n)
+    tree = rounds.deal_tree(rules, base, chosen)
+    gain = -n * rounds.round_value_of(rules, base, chosen, tree)
+    law = bank_length.cards_per_round(rules, base, chosen, n, tree)
     cards = sum((c * chance for c, chance in law.items()), Fraction(0))
     left = bank_length.expected_rounds(law, sum(base))
     return {"gain_per_round": gain, "cards_per_round": cards, "rounds": left,

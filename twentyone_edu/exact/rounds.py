@@ -50,10 +50,12 @@ def deal_tree(rules: RuleSet, base: tuple[int, ...], policy: int | None) -> stra
     return strategy.solve(rules, base, (0,) * classes.size, roots, policy)
 
 
-def round_value_of(rules: RuleSet, base: tuple[int, ...], policy: int | None) -> Fraction:
-    """The player's expected result per round from the shoe `base` (class counts)."""
+def round_value_of(rules: RuleSet, base: tuple[int, ...], policy: int | None,
+                   tree: strategy.PlayerTree | None = None) -> Fraction:
+    """The player's expected result per round from the shoe `base` (class counts); `tree` is
+    deal_tree(rules, base, policy), if the caller has it already."""
     classes = value_classes(rules)
-    tree = deal_tree(rules, base, policy)
+    tree = deal_tree(rules, base, policy) if tree is None else tree
     zero = (0,) * classes.size
     total = Fraction(0)
     for hand in two_card_hands(classes, base):
