@@ -86,13 +86,16 @@ def _plain_function(student: Callable[..., Any]) -> Callable[..., Any]:
     return called
 
 
+def as_plain(answer: Any) -> Any:
+    """A graded answer made plain (see `plain`), or a function wrapped so that its results are."""
+    return _plain_function(answer) if callable(answer) else plain(answer)
+
+
 def plain_answer(answer: Any) -> Any:
-    """A graded answer as a hidden test compares it: plain (see `plain`), a function wrapped so
-    its results are; an object of the student's own fails the test with no word of its value."""
-    if callable(answer) and type(answer) not in (bool, int, str, float, Fraction):
-        return _plain_function(answer)
+    """A graded answer as a hidden test compares it (`as_plain`); an object of the student's
+    own fails the test with no word of its value."""
     try:
-        return plain(answer)
+        return as_plain(answer)
     except NotPlain:
         raise AssertionError(say("task.not_plain", {}, "en")) from None
 
@@ -271,7 +274,7 @@ def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
     error in the student's own function is reported as Python says it, never raised."""
     checks, language = TASKS[numbers.assignment][task], numbers.language
     try:
-        answer = _plain_function(answer) if callable(answer) else plain(answer)
+        answer = as_plain(answer)
     except NotPlain:
         return not_yet(task, message("task.not_plain"), language)
     try:
