@@ -18,7 +18,7 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_RU := JUPYTER_CONFIG_PATH="$(CURDIR)/binder/lab-ru$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 VOILA_PORT ?= 8866
 
-.PHONY: lab lab-ru test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
+.PHONY: lab lab-ru teacher test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -32,7 +32,11 @@ $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@touch $@ $(VENV)/.lab-installed $(VENV)/.lite-installed
+	@touch $@ $(VENV)/.lab-installed $(VENV)/.lite-installed $(VENV)/.teacher-installed
+
+$(VENV)/.teacher-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[lab,teacher]'
+	@touch $@ $(VENV)/.lab-installed
 
 $(VENV)/.lite-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[lite]'
@@ -45,6 +49,11 @@ lab: $(VENV)/.lab-installed
 # Settings → Language: your choice wins).
 lab-ru: $(VENV)/.lab-installed
 	$(LAB_RU) $(BIN)/python -m jupyterlab $(LAB_ARGS) notebooks/ru/00_start_here.ipynb
+
+# The teacher's side (teacher/README.md): nbgrader in the venv, and JupyterLab opened in teacher/
+# with nbgrader's Formgrader. In a terminal: `. .venv/bin/activate`, `cd teacher`, then nbgrader.
+teacher: $(VENV)/.teacher-installed
+	cd teacher && ../$(BIN)/python -m jupyterlab $(LAB_ARGS)
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .

@@ -140,36 +140,81 @@ def test_memory_per_user_covers_the_measured_user():
     assert megabytes(memory["limit"]) >= megabytes(memory["guarantee"]) + 145
 
 
-def test_the_admin_is_the_teacher_and_the_readme_explains_the_setup():
-    assert "teacher" in values()["hub"]["config"]["Authenticator"]["admin_users"]
+def test_the_readme_explains_the_setup():
     readme = (DEPLOY / "README.md").read_text()
     for name in ("config.yaml", "Dockerfile", "exchange-pvc.yaml", "nbgrader_config.py",
                  "helm upgrade"):
         assert name in readme
 
 
-def lti_config() -> Config:
+LMS = {"LTI13_ISSUER": "https://lms.example", "LTI13_CLIENT_ID": "tool",
+       "LTI13_AUTHORIZE_URL": "https://lms.example/auth", "LTI13_JWKS_URL": "https://lms.example/keys"}
+ROLES = "https://purl.imsglobal.org/spec/lti/claim/roles"
+LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+
+
+def lti_config(environment: dict[str, str] | None = None) -> Config:
     """deploy/lti13.py, loaded as JupyterHub loads it, with an LMS's four values."""
     import os
     from unittest import mock
 
     config = Config()
-    values = {"LTI13_ISSUER": "https://lms.example", "LTI13_CLIENT_ID": "tool",
-              "LTI13_AUTHORIZE_URL": "https://lms.example/auth",
-              "LTI13_JWKS_URL": "https://lms.example/keys"}
-    with mock.patch.dict(os.environ, values):
+    with mock.patch.dict(os.environ, {**LMS, **(environment or {})}):
         exec((DEPLOY / "lti13.py").read_text(), {"get_config": lambda: config})
     return config
 
 
-def test_the_lti_launch_is_the_same_on_one_server_and_on_kubernetes():
-    """lti13.py (one server) and config.yaml (Zero to JupyterHub) log students in alike."""
+def launch(claims: dict, roster: Path | None = None) -> dict:
+    """What the hub makes of one verified LTI launch (the id_token's claims)."""
+    import asyncio
+    import os
+    from unittest import mock
+
+    environment = {"COURSE_ROSTER": str(roster)} if roster else {}
+    config = lti_config(environment)
+    authenticator = config.JupyterHub.authenticator_class(config=config)
+    with mock.patch.dict(os.environ, environment):
+        return asyncio.run(authenticator.authenticate(None, claims))
+
+
+def test_the_lti_launch_is_the_same_file_on_one_server_and_on_kubernetes():
+    """config.yaml mounts deploy/lti13.py into the hub's config folder and gives its values."""
+    hub = values()["hub"]
+    assert hub["extraFiles"]["lti13"]["mountPath"] == \
+        "/usr/local/etc/jupyterhub/jupyterhub_config.d/lti13.py"
+    assert "--set-file hub.extraFiles.lti13.stringData=deploy/lti13.py" in \
+        (DEPLOY / "config.yaml").read_text()
+    assert set(LMS) | {"COURSE_ROSTER"} == set(hub["extraEnv"])
+    assert "config" not in hub, "no second copy of the login settings"
     one = lti_config()
-    hub = values()["hub"]["config"]
-    assert hub["JupyterHub"]["authenticator_class"] == one.JupyterHub.authenticator_class
-    assert hub["LTI13Authenticator"]["username_key"] == one.LTI13Authenticator.username_key \
-        == "email"
-    assert set(hub["LTI13Authenticator"]) >= {"issuer", "client_id", "authorize_url",
-                                               "jwks_endpoint"}
+    assert one.LTI13Authenticator.username_key == "sub"
     assert one.LTI13Authenticator.client_id == {"tool"}
-    assert hub["Authenticator"]["allow_all"] is True
+    assert one.Authenticator.allow_all is True and one.Authenticator.manage_groups is True
+
+
+def test_one_lms_person_is_one_hub_user_with_or_without_the_email(tmp_path: Path):
+    """The user name is the LMS's stable id: a launch without the email claim, or with an
+    edited email, lands on the same user; the email and name go to the class list."""
+    person = {"iss": LMS["LTI13_ISSUER"], "sub": "Moodle-17", "given_name": "Anna",
+              "family_name": "Petrova", ROLES: [LEARNER]}
+    roster = tmp_path / "roster.csv"
+    first = launch(person | {"email": "anna@school.example"}, roster)
+    again = launch(person | {"email": "anna.petrova@school.example"}, roster)
+    without = launch(person, roster)
+    assert first["name"] == again["name"] == without["name"] == "Moodle-17"
+    assert (first["admin"], first["groups"]) == (False, ["nbgrader-twentyone_edu"])
+    assert roster.read_text().splitlines() == ["id,first_name,last_name,email",
+                                               "moodle-17,Anna,Petrova,"]
+    launch(person | {"sub": "18", "email": "boris@school.example"}, roster)
+    assert roster.read_text().splitlines()[1:] == ["moodle-17,Anna,Petrova,",
+                                                   "18,Anna,Petrova,boris@school.example"]
+
+
+def test_the_courses_instructor_is_the_teacher():
+    teacher = launch({"sub": "5", ROLES: [INSTRUCTOR], "email": "t@school.example"})
+    assert (teacher["admin"], teacher["groups"]) == (True, ["formgrade-twentyone_edu"])
+    institution = "http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor"
+    assert launch({"sub": "6", ROLES: [institution]})["admin"] is True
+    assert launch({"sub": "7", ROLES: ["http://example/#NotAnInstructor", LEARNER]})[
+        "admin"] is False

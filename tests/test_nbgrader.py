@@ -31,9 +31,9 @@ COURSE_ID = "twentyone_edu"
 LMS = "lessons04_05"  # the assignment the three students hand in through an LMS
 NOTEBOOK = "exact_chances"
 CHECK_ID = "solutions-check"  # the student id under which every source is graded as written
-# The points of lessons04_05, from its tasks: unseen 2, p_bust 3, next_card 4, choice 2 (code),
-# and the interpretation 3 (graded by the teacher).
-CODE_POINTS = {"test_unseen": 2, "test_p_bust": 3, "test_next_card": 4, "test_choice": 2}
+# The points of lessons04_05, from its tasks: unseen 2, p_bust 2, next_card 5 (the student's own
+# function), choice 1 (code), and the interpretation 3 (graded by the teacher).
+CODE_POINTS = {"test_unseen": 2, "test_p_bust": 2, "test_next_card": 5, "test_choice": 1}
 
 
 def nbgrader(course: Path, *args: str) -> str:
@@ -99,6 +99,20 @@ ALWAYS_EQUAL = {
 }
 
 
+# erin lets the package answer everything, her own function too (issue 31.1): it calls the
+# engine under another name, so that only what it runs, not what it is called, can give it away.
+ENGINE_ONLY = {
+    "unseen": "unseen = len(numbers.fresh_shoe.remove(numbers.hand).remove(numbers.seen))",
+    "p_bust": "p_bust = exact.draw_distribution(numbers.hand, numbers.seen, numbers.fresh_shoe)"
+              "['bust']",
+    "next_card": "from twentyone_edu.exact import draw_distribution as mine\n\n\n"
+                 "def next_card(hand, seen, packs):\n"
+                 "    return mine(hand, seen, t21.Shoe.fresh(decks=packs))",
+    "choice": "values = exact.decision_values(numbers.hand, numbers.seen, numbers.fresh_shoe)\n"
+              "choice = 'stand' if values['stand'] > values['draw'] else 'buy'",
+}
+
+
 def right_answers(numbers: assignments.ExactChances) -> dict[str, str]:
     """A student who did everything, writing the values for their own numbers."""
     unseen = 52 * numbers.packs - 2 - len(numbers.seen.split())
@@ -159,8 +173,11 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     moved = nbformat.reads(nbformat.writes(released), as_version=4)
     answer_cells(moved, right_answers(alice) | {  # oscar moves into alice's folder first
         "STUDENT": 'import os\n\nos.chdir("../../alice/lessons04_05")\nSTUDENT = ""'})
+    engine_only = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(engine_only, dict(ENGINE_ONLY))
     zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released,
-                                "dave": tampered, "mallory": cheat, "oscar": moved})
+                                "dave": tampered, "mallory": cheat, "oscar": moved,
+                                "erin": engine_only})
     nbgrader(course, "zip_collect", LMS)
 
     for source in sources():
@@ -189,8 +206,18 @@ def test_three_students_scored_right_partly_and_zero(course: Path) -> None:
     full = sum(CODE_POINTS.values())
     partial = CODE_POINTS["test_unseen"] + CODE_POINTS["test_next_card"]
     assert got == {"alice": (full, True), "bob": (partial, False), "carol": (0, False)}
-    assert scores(course, LMS, "bob") == {"test_unseen": 2, "test_p_bust": 0, "test_next_card": 4,
+    assert scores(course, LMS, "bob") == {"test_unseen": 2, "test_p_bust": 0, "test_next_card": 5,
                                           "test_choice": 0, "interpret_seen": 0}
+
+
+def test_a_function_that_calls_the_engine_scores_what_a_blank_scores(course: Path) -> None:
+    """Erin's next_card is the engine's own: right on every input, and worth nothing."""
+    erin = scores(course, LMS, "erin")
+    assert erin["test_next_card"] == scores(course, LMS, "carol")["test_next_card"] == 0
+    alice = scores(course, LMS, "alice")
+    assert {task: erin[task] for task in CODE_POINTS} == dict(
+        {task: alice[task] for task in CODE_POINTS}, test_next_card=0)
+    assert sum(erin[task] or 0 for task in CODE_POINTS) == 5
 
 
 def test_objects_that_equal_anything_score_what_a_blank_scores(course: Path) -> None:
@@ -401,7 +428,7 @@ def russian_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_russian_release_is_in_russian_with_russian_stubs(russian_course: Path) -> None:
     released = (russian_course / "release" / LMS / f"{NOTEBOOK}.ipynb").read_text()
     assert "# ВАШ КОД" in released and "ВАШ ОТВЕТ" in released
-    assert "Задание 1 (2 балла)" in released and 'LANGUAGE = \\"ru\\"' in released
+    assert "Задание 1 (2 балла, своим подсчётом)" in released and 'LANGUAGE = \\"ru\\"' in released
     assert "YOUR CODE HERE" not in released.replace("`# ВАШ КОД`", "")
 
 
@@ -448,3 +475,16 @@ def test_check_my_answer_in_russian_names_a_decimal_comma() -> None:
     english = assignments.numbers(LMS, student="alice")
     assert repr(english.check("p_bust", (0, 375))).startswith(
         "p_bust: not yet — 0,375 is a pair of numbers, not a decimal")
+
+
+def test_the_russian_folder_copied_alone_refuses_to_run_rather_than_leak(tmp_path: Path) -> None:
+    """teacher/ru/ without teacher/nbgrader_config.py above it would grade without the course's
+    settings (feedback that shows hidden tests): nbgrader stops at once and says what to copy."""
+    alone = tmp_path / "ru"
+    shutil.copytree(RUSSIAN, alone, ignore=shutil.ignore_patterns("teacher_guide.ipynb"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", LMS],
+                          cwd=alone, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0
+    assert "copy the whole teacher/ folder" in done.stdout + done.stderr
+    assert not (alone / "release").exists()

@@ -11,8 +11,15 @@ from pathlib import Path
 
 c = get_config()  # noqa: F821 (nbgrader provides get_config)
 
-# Настройки английского курса, из его файла, чтобы они никогда не разошлись.
-load_subconfig(str(Path(__file__).resolve().parents[1] / "nbgrader_config.py"))  # noqa: F821
+# Настройки английского курса, из его файла, чтобы они никогда не разошлись. Без них (папку ru/
+# скопировали одну) nbgrader показал бы в отзывах скрытые проверки: тогда он не работает вовсе.
+ENGLISH = Path(__file__).resolve().parents[1] / "nbgrader_config.py"
+if not ENGLISH.is_file():
+    raise SystemExit(
+        f"Нет файла {ENGLISH}: папке teacher/ru/ нужны настройки teacher/nbgrader_config.py "
+        "уровнем выше. Скопируйте папку teacher/ целиком и запускайте nbgrader в teacher/ru/. "
+        f"(No {ENGLISH}: copy the whole teacher/ folder, teacher/ru/README.md.)")
+load_subconfig(str(ENGLISH))  # noqa: F821
 
 # Заготовки, которые ученик видит вместо решения.
 c.ClearSolutions.code_stub = {"python": "# ВАШ КОД\nraise NotImplementedError()"}

@@ -54,11 +54,15 @@ class Platform:
         return {"iss": self.issuer, "login_hint": student, "target_link_uri": target,
                 "client_id": self.client_id, "lti_deployment_id": "1"}
 
-    def id_token(self, email: str, user_id: str, nonce: str, target: str) -> str:
-        """The signed launch for `email`, answering the tool's authentication request."""
+    def id_token(self, person: tuple[str, str, str | None], user_id: str, nonce: str,
+                 target: str) -> str:
+        """The signed launch of the LMS's user `user_id` (given name, family name, email or None
+        when the LMS shares none), answering the tool's authentication request."""
         now = int(time.time())
+        given, family, email = person
         claims = {
-            "iss": self.issuer, "aud": self.client_id, "sub": user_id, "email": email,
+            "iss": self.issuer, "aud": self.client_id, "sub": user_id, "given_name": given,
+            "family_name": family, **({"email": email} if email else {}),
             "nonce": nonce, "iat": now, "exp": now + 300,
             LTI + "message_type": "LtiResourceLinkRequest", LTI + "version": "1.3.0",
             LTI + "deployment_id": "1", LTI + "target_link_uri": target,

@@ -56,15 +56,11 @@ COURSE_ID = re.search(r'course_id = "([^"]+)"', HUB_NBGRADER_CONFIG.read_text())
 ASSIGNMENT: str | None = "lessons04_05"
 STAND_IN = "standin"
 # Each student's work: every answer, the first half of the answers, none.
-# Each logs in by an LTI 1.3 launch from the LMS (deploy/lti13.py): the email is the user name.
-STUDENTS = {"anna@school.example": "all", "boris@school.example": "half",
-            "vera@school.example": "none"}
-# The class list from the LMS, as the teacher imports it before exporting grades.
-ROSTER = """id,first_name,last_name,email
-anna@school.example,Anna,Petrova,anna@school.example
-boris@school.example,Boris,Ivanov,boris@school.example
-vera@school.example,Vera,Smirnova,vera@school.example
-"""
+# Each logs in by an LTI 1.3 launch from the LMS (deploy/lti13.py): the user name is the LMS's
+# id of the person (`sub`); the email and name are the class list's. Vera's LMS shares no email.
+STUDENTS = {"1017": "all", "1023": "half", "1042": "none"}
+PEOPLE = {"1017": ("Anna", "Petrova", "anna@school.example"),
+          "1023": ("Boris", "Ivanov", "boris@school.example"), "1042": ("Vera", "Smirnova", None)}
 TIMEOUT = 180
 # nbgrader runs `alembic` by name: the venv's scripts must be on PATH even when only its python is.
 PATH = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
@@ -299,7 +295,7 @@ class Hub:
         self.log = folder / "hub.log"
         env = {key: value for key, value in os.environ.items()
                if not key.startswith(("JUPYTER", "IPYTHON"))} | {"PATH": PATH} \
-            | platform.environment()
+            | platform.environment() | {"COURSE_ROSTER": str(folder / "roster.csv")}
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "jupyterhub", "-f", str(folder / "hub.py")], cwd=folder,
@@ -399,7 +395,7 @@ class Student:
     def lti_launch(self, link: str) -> requests.Response:
         """Click the course's link in the LMS: the LMS posts the login to the hub, the hub sends
         the browser to the LMS to authenticate, the LMS posts back a signed id_token, and the
-        hub logs the student in as their email and goes on to the link (LTI 1.3)."""
+        hub logs the student in as the LMS's id of them and goes on to the link (LTI 1.3)."""
         platform = self.hub.platform
         login = self.session.post(f"{self.hub.url}/hub/lti13/oauth_login",
                                   data=platform.login_request(self.name, link),
@@ -411,14 +407,13 @@ class Student:
         query = {key: values[0] for key, values in
                  urllib.parse.parse_qs(urllib.parse.urlparse(asked).query).items()}
         assert query["client_id"] == platform.client_id and query["login_hint"] == self.name
-        token = platform.id_token(self.name, f"lms-{abs(hash(self.name)) % 10**6}",
-                                  query["nonce"], link)
+        token = platform.id_token(PEOPLE[self.name], self.name, query["nonce"], link)
         page = self.session.post(query["redirect_uri"], timeout=TIMEOUT,
                                  data={"id_token": token, "state": query["state"]})
         assert page.status_code < 400 or page.status_code == 424, (
             f"{self.name}: launch -> {page.status_code} {page.url}\n{page.text[:300]}\n"
             f"{self.hub.log_tail()}")
-        return page  # follow_link checks it lands in /user/<the email>/
+        return page  # follow_link checks it lands in /user/<the LMS's id>/
 
     def api(self, method: str, path: str, **kwargs) -> requests.Response:
         """A call to the student's Jupyter server API, with the xsrf token its pages carry."""
@@ -628,9 +623,12 @@ def test_three_students_pull_the_course_run_a_lesson_and_are_graded(classroom):
         assert any(not_yet in said for said in first_half.values()) and any(
             right_word in said and not_yet not in said for said in first_half.values())
         teacher.feedback_has_no_hidden_test(list(STUDENTS))
-        moodle = teacher.moodle_grades(ROSTER)
+        roster = (hub.folder / "roster.csv").read_text(encoding="utf-8")  # the hub's class list
+        moodle = teacher.moodle_grades(roster)
         for name, (score, _) in scores.items():
-            assert moodle[name]["Email address"] == name and moodle[name]["First name"]
+            first, _, email = PEOPLE[name]
+            assert moodle[name]["Email address"] == (email or "")
+            assert moodle[name]["First name"] == first
             assert float(moodle[name][f"{teacher.assignment} (Real)"]) == score
     if ASSIGNMENT is None:  # the stand-in: tasks of 2 and 1 points
         assert (right, half, blank) == ((3, 3), (2, 3), (0, 3))

@@ -43,6 +43,7 @@ from ..words.errors import RuleError, TwentyOneError, check_language
 from ..words.messages import message
 from . import tasks
 from .tasks import plain_answer as plain_answer
+from .tasks import unseen_cases as unseen_cases
 
 SHARED_FILE = "shared_numbers.txt"
 SHARED_LIMIT = 200  # bytes: a shared word is a word, not a file to read whole

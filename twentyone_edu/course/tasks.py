@@ -23,6 +23,7 @@ from ..game.cards import Shoe
 from ..game.hands import hand_value
 from ..words.messages import Message, message
 from ..words.wording import say
+from . import own_work
 
 MAX_ITEMS = 1_000  # entries of a dict, list or tuple an answer may hold
 Form = Callable[[Any, Any], "Message | None"]  # (numbers, answer) -> what is wrong with its form
@@ -79,16 +80,20 @@ def plain(value: Any) -> Any:
     raise NotPlain
 
 
-def _plain_function(student: Callable[..., Any]) -> Callable[..., Any]:
-    """The student's function, its results made plain before anything compares them."""
-    def called(*arguments: Any) -> Any:
-        return plain(student(*arguments))
-    return called
+@dataclass(frozen=True)
+class OwnFunction:
+    """A function the student wrote, as it is graded: run with the engine out of reach
+    (`own_work.run`), its results made plain before anything compares them."""
+
+    student: Callable[..., Any]
+
+    def __call__(self, *arguments: Any) -> Any:
+        return plain(own_work.run(self.student, *arguments))
 
 
 def as_plain(answer: Any) -> Any:
-    """A graded answer made plain (see `plain`), or a function wrapped so that its results are."""
-    return _plain_function(answer) if callable(answer) else plain(answer)
+    """A graded answer made plain (see `plain`), or a function wrapped as an `OwnFunction`."""
+    return OwnFunction(answer) if callable(answer) else plain(answer)
 
 
 def plain_answer(answer: Any) -> Any:
@@ -98,6 +103,11 @@ def plain_answer(answer: Any) -> Any:
         return as_plain(answer)
     except NotPlain:
         raise AssertionError(say("task.not_plain", {}, "en")) from None
+
+
+def unseen_cases(task: str) -> list[tuple[Any, ...]]:
+    """Inputs for a graded function that nobody has seen before this grading (`own_work`)."""
+    return own_work.unseen_cases(task)
 
 
 def fraction_in(low: Fraction | None = None, high: Fraction | None = None) -> Form:
@@ -177,12 +187,37 @@ def _unseen(numbers: Any) -> Shoe:
     return numbers.fresh_shoe.remove(numbers.hand).remove(numbers.seen)
 
 
-def _p_improve(numbers: Any) -> Fraction:
-    now, left = hand_value(numbers.hand).total, _unseen(numbers)
+def _improve(hand: str, seen: str, packs: int) -> Fraction:
+    """P(one more card raises the best total without a bust), counted card by card (R2, R3)."""
+    now, left = hand_value(hand).total, Shoe.fresh(decks=packs).remove(hand).remove(seen)
     better = sum(n for rank, n in left.counts
-                 if not hand_value(f"{numbers.hand} {rank}").bust
-                 and hand_value(f"{numbers.hand} {rank}").total > now)
+                 if not hand_value(f"{hand} {rank}").bust
+                 and hand_value(f"{hand} {rank}").total > now)
     return Fraction(better, len(left))
+
+
+def _improve_example(numbers: Any, improve: Callable[..., Any]) -> Message | None:
+    if improve("K 9", "", 1) != Fraction(8, 50):
+        return message("task.improve_example")
+    return None
+
+
+def _improve_right(numbers: Any, improve: Callable[..., Any]) -> bool:
+    cases = [(numbers.hand, numbers.seen, numbers.packs), ("A 8", "2 2 3", 1), ("A 5 4", "", 2),
+             ("9 7", "A 5", 3)]
+    return all(improve(*case) == _improve(*case) for case in cases)
+
+
+def _natural_example(numbers: Any, natural_chance: Callable[..., Any]) -> Message | None:
+    if natural_chance(Shoe.fresh(decks=1)) != Fraction(32, 663):
+        return message("task.natural_chance_example")
+    return None
+
+
+def _natural_right(numbers: Any, natural_chance: Callable[..., Any]) -> bool:
+    shoes = [numbers.shoe, Shoe.fresh(decks=3).remove("A A K Q 10 5"),
+             Shoe.from_counts({"A": 2, "K": 1, "7": 3})]
+    return all(natural_chance(shoe) == exact.natural_probability(shoe) for shoe in shoes)
 
 
 def _first_ace_example(numbers: Any, first_ace: Callable[..., Any]) -> Message | None:
@@ -194,7 +229,26 @@ def _first_ace_example(numbers: Any, first_ace: Callable[..., Any]) -> Message |
 def _first_ace_right(numbers: Any, first_ace: Callable[..., Any]) -> bool:
     cards, aces = 52 * numbers.packs, 4 * numbers.packs
     cases = [(1, cards, aces), (numbers.seat, cards, aces), (5, 104, 8), (33, 36, 4), (1, 3, 3)]
-    return all(Fraction(first_ace(j, n, a)) == _first_ace(j, n, a) for j, n, a in cases)
+    return all(first_ace(j, n, a) == _first_ace(j, n, a) for j, n, a in cases)
+
+
+def _seat_example(numbers: Any, seat_chance: Callable[..., Any]) -> Message | None:
+    if seat_chance(1, 2, 3, 1) != Fraction(2, 3):
+        return message("task.seat_chance_example")
+    return None
+
+
+def _seat_right(numbers: Any, seat_chance: Callable[..., Any]) -> bool:
+    cards, aces = 52 * numbers.packs, 4 * numbers.packs
+    cases = [(numbers.seat, numbers.players, cards, aces), (2, 4, 36, 4), (3, 3, 10, 2)]
+    return all(seat_chance(seat, players, n, a) == _seat(seat, players, n, a)
+               for seat, players, n, a in cases)
+
+
+def _seat(seat: int, players: int, cards: int, aces: int) -> Fraction:
+    """P(seat holds the bank first): it is dealt cards seat, seat + players, … (R4)."""
+    return sum((_first_ace(j, cards, aces) for j in range(seat, cards - aces + 2, players)),
+               Fraction(0))
 
 
 def _first_ace(j: int, cards: int, aces: int) -> Fraction:
@@ -212,9 +266,15 @@ def _rounds_right(numbers: Any, rounds: int) -> bool:
 
 
 def _p_natural_example(numbers: Any, p_natural: Callable[..., Any]) -> Message | None:
-    if p_natural(1) != Fraction(32, 663):
+    if p_natural(4, 16, 52) != Fraction(32, 663):
         return message("task.p_natural_example")
     return None
+
+
+def _p_natural_right(numbers: Any, p_natural: Callable[..., Any]) -> bool:
+    cases = [(4 * numbers.packs, 16 * numbers.packs, 52 * numbers.packs), (4, 4, 36), (0, 5, 9),
+             (3, 0, 3), (1, 1, 2)]
+    return all(p_natural(a, t, n) == Fraction(2 * a * t, n * (n - 1)) for a, t, n in cases)
 
 
 def _values_form(numbers: Any, values: Any) -> Message | None:
@@ -233,35 +293,29 @@ TASKS: dict[str, dict[str, Task]] = {
         "choice": Task(one_of(lambda n: ("stand", "buy")), None),
     },
     "lessons06_07": {
-        "p_improve": Task(fraction_in(Fraction(0), Fraction(1)),
-                          lambda n, a: a == _p_improve(n)),
+        "improve": Task(function(_improve_example), _improve_right),
         "gain": Task(fraction_in(), lambda n, a: a == (
             lambda v: v["draw"] - v["stand"])(exact.decision_values(n.hand, n.seen,
                                                                     n.fresh_shoe))),
-        "policy_value": Task(fraction_in(), lambda n, a: a == exact.round_value(n.threshold,
-                                                                                 n.shoe)),
         "best_n": Task(whole_in(12, 21), None),
     },
     "lessons08_09": {
-        "p_natural": Task(fraction_in(Fraction(0), Fraction(1)),
-                          lambda n, a: a == exact.natural_probability(n.shoe)),
+        "natural_chance": Task(function(_natural_example), _natural_right),
         "edge": Task(fraction_in(), lambda n, a: a == exact.bank_value(n.players, n.threshold,
                                                                        n.shoe)),
-        "price": Task(fraction_in(), lambda n, a: a == exact.bank_price(
-            n.players, n.threshold, n.shoe)["price"]),
+        "seller_loss": Task(fraction_in(), lambda n, a: a == (
+            lambda bank: bank["price"] - bank["value"])(exact.bank_price(n.players, n.threshold,
+                                                                         n.shoe))),
     },
     "lessons10_11": {
         "first_ace": Task(function(_first_ace_example), _first_ace_right),
-        "seat_chance": Task(fraction_in(Fraction(0), Fraction(1)), lambda n, a: a == exact.
-                            first_banker_probabilities(n.players, n.fresh_shoe)[n.seat - 1]),
+        "seat_chance": Task(function(_seat_example), _seat_right),
         "variance": Task(fraction_in(), lambda n, a: a == (
             lambda p: p * (1 - p) / n.rounds)(exact.natural_probability(n.fresh_shoe))),
         "rounds_needed": Task(whole_in(1, 10**9), _rounds_right),
     },
     "lesson12": {
-        "p_natural": Task(function(_p_natural_example), lambda n, f: all(
-            f(packs) == exact.natural_probability(Shoe.fresh(decks=packs))
-            for packs in sorted({n.packs, 2, 3, 6, 8}))),
+        "p_natural": Task(function(_p_natural_example), _p_natural_right),
         "values": Task(_values_form, lambda n, a: a == {
             name: exact.round_value(n.threshold, rules=name) for name in n.variants}),
         "kinder": Task(one_of(lambda n: tuple(n.variants)), None),
@@ -287,6 +341,8 @@ def verdict(numbers: Any, task: str, answer: Any) -> Verdict:
             return Verdict(task, True, "", language)
     except NotPlain:
         return not_yet(task, message("task.not_plain"), language)
+    except own_work.EngineUsed:
+        return not_yet(task, message("task.engine_used"), language)
     except Exception as error:  # the student's own code failed: Python's name for it, no text
         return not_yet(task, message("task.raised", error=error_name(error)), language)
     return not_yet(task, message("task.value_wrong"), language)

@@ -354,8 +354,17 @@ ENGLISH: dict[str, Template] = {
                               "'bust' should be 94/102",
     "task.first_ace_example": "the first card is an ace 4 times in 52: first_ace(1, 52, 4) "
                               "should be 1/13",
-    "task.p_natural_example": "from one pack the chance is 2 · 4/52 · 16/51: p_natural(1) "
-                              "should be 32/663",
+    "task.p_natural_example": "one pack has 4 aces and 16 ten-point cards in 52, so the chance "
+                              "is 2 · 4/52 · 16/51: p_natural(4, 16, 52) should be 32/663",
+    "task.improve_example": "a K 9 from one pack is raised only by the 4 aces and the 4 twos: "
+                            "improve('K 9', '', 1) should be 8/50",
+    "task.natural_chance_example": "from one fresh pack the chance is 2 · 4/52 · 16/51: "
+                                   "natural_chance(Shoe.fresh(decks=1)) should be 32/663",
+    "task.seat_chance_example": "two players, three cards and one ace: seat 1 gets cards 1 and "
+                                "3, so seat_chance(1, 2, 3, 1) should be 2/3",
+    "task.engine_used": "this task grades your own code: while your function is checked, the "
+                        "package's engine, simulation and symbolic layer are switched off, and "
+                        "your function used them",
     "task.values_form": "a dict with one value for each of your two rule sets, by name",
     "task.raised": "your code raised {error}",
     "task.not_plain": "give the answer as Python's own Fraction, int, str or dict of them: an "
