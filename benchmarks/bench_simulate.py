@@ -25,7 +25,7 @@ def _slowest_step(players: int) -> float:
 def _bank_price_check() -> list[tuple[str, float, float]]:
     """exact.bank_price(4, 17) against the most banks simulate.banks plays (R18–R20)."""
     bank = exact.bank_price(4, 17)
-    banks = simulate.banks(simulate.MAX_BANKS, 4, 17, seed=2026)
+    banks = simulate.banks(simulate.most_banks(4), 4, 17, seed=2026)
     z = abs(float(bank["value"]) - banks.gains.mean) / banks.gains.std_error
     print(f"bank_price(4, 17): rounds {float(bank['rounds']):.4f}, value "
           f"{float(bank['value']):.4f}, price {float(bank['price']):.4f}; "

@@ -37,8 +37,15 @@ from .words.validate import (
 
 BLOCK = 16_384  # rounds of one player played together (fewer with more players at the table)
 STEP = BLOCK  # rounds of one player per step of a long run: one block, well under 100 ms
-MAX_ROUNDS = 20_000_000
-MAX_BANKS = 100_000  # whole banks of simulate.banks: about 10 s with 4 players on one core
+MAX_ROUNDS = 20_000_000  # rounds of rounds_in_steps, played a step at a time
+MAX_BANKS = 100_000  # whole banks of simulate.banks, with few players
+# One call of rounds, paired_rounds or banks answers in a few seconds: at most about 5 s on an
+# idle 2-core machine, twice that when other work shares it. Measured: a round costs about
+# 0.9 µs per seat, players and banker (1.4 µs with one player, 10.7 µs with eleven);
+# paired_rounds plays each round twice; a bank about 15 µs per seat and 30 µs more (44 µs with
+# one player, 73 with four, 180 with eleven).
+MOST_SEAT_ROUNDS = 5_000_000  # rounds × seats (players + 1) of one call
+MOST_BANK_SEATS = 400_000  # banks × (players + 2) of one call of banks
 MAX_PLAYERS = 11  # players besides the banker: the game is for 5-12 people (all 12 choose him)
 _TOP = 33  # rows of the policy tables: every total a hand can reach (at most 20 + 11 = 31)
 _BUST, _NATURAL = 22, 23  # outcome codes beside the totals 2..21
@@ -120,8 +127,21 @@ def rounds(n_rounds: int, policy: Policy = 17, rules: RulesLike = HISTORICAL,
     `shoe=None` is a fresh shoe of `rules.decks` packs. With `players=n` the n players share the
     shoe, sit in seat order and all play `policy`; a round's result is their total result.
     """
-    n_rounds = _check_count(n_rounds, "n_rounds")
+    n_rounds = _check_work(n_rounds, players)
     return next(rounds_in_steps(n_rounds, n_rounds, policy, rules, shoe, seed, players))
+
+
+def most_rounds(players: int = 1, paired: bool = False) -> int:
+    """The most rounds one call of `rounds` (or `paired_rounds`) plays for `players` players:
+    as many as take a few seconds (MOST_SEAT_ROUNDS); rounds_in_steps plays longer runs."""
+    players = whole(players, "players", 1, MAX_PLAYERS)
+    return MOST_SEAT_ROUNDS // ((players + 1) * (2 if paired else 1))
+
+
+def most_banks(players: int = 4) -> int:
+    """The most banks one call of `banks` plays for `players` players: a few seconds' worth."""
+    players = whole(players, "players", 1, MAX_PLAYERS)
+    return min(MAX_BANKS, MOST_BANK_SEATS // (players + 2))
 
 
 def rounds_in_steps(total: int, step: int | None = None, policy: Policy = 17,
@@ -163,7 +183,7 @@ def paired_rounds(n_rounds: int, policy: Policy, other: Policy, rules: RulesLike
     the two results of a round differ only where the policies decide differently: the
     difference of their means has a far smaller standard error than two separate runs give.
     """
-    n_rounds = _check_count(n_rounds, "n_rounds")
+    n_rounds = _check_work(n_rounds, players, paired=True)
     rules = rule_set(rules)
     games = (_Game.build(policy, rules, shoe, players), _Game.build(other, rules, shoe, players))
     rng = np.random.default_rng(seed_of(seed))
@@ -197,6 +217,9 @@ def banks(n_banks: int, players: int = 4, policy: Policy = 17, rules: RulesLike 
     The `players` all play `policy` (as in `rounds`), stake 1 each round.
     """
     n_banks = whole(n_banks, "n_banks", 1, MAX_BANKS)
+    if n_banks > most_banks(players):
+        raise RuleError("sim_too_many_banks", n=n_banks, players=players,
+                        most=most_banks(players))
     game = _Game.build(policy, rule_set(rules), None, players)
     rng = np.random.default_rng(seed_of(seed))
     gains, played = np.empty(n_banks), np.empty(n_banks)
@@ -471,6 +494,15 @@ def _payout_table(rules: RuleSet) -> np.ndarray:
 
 def _check_count(value: object, name: str) -> int:
     return whole(value, name, 1, MAX_ROUNDS)
+
+
+def _check_work(n_rounds: object, players: object, paired: bool = False) -> int:
+    """A number of rounds that one call plays in a few seconds with so many players."""
+    n_rounds = _check_count(n_rounds, "n_rounds")
+    most = most_rounds(whole(players, "players", 1, MAX_PLAYERS), paired)
+    if n_rounds > most:
+        raise RuleError("sim_too_many_rounds", n=n_rounds, players=players, most=most)
+    return n_rounds
 
 
 def _check_shoe(shoe: Shoe, least: int) -> Shoe:

@@ -41,6 +41,9 @@ _HEADER = """\
 # Translators: read twentyone_edu/locale/STYLE.md first.
 #"""
 _LINK = re.compile(r"(\]\(|\b(?:src|href)=\")([^)\"\s]+)")
+# Control characters and the line breaks other than "\n" (str.splitlines and IPython split lines
+# at these, so a comment could end in one and code follow it): never in a translation.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 Notebook = dict[str, Any]
 
 
@@ -230,6 +233,10 @@ def translation(catalog: Catalog | None, slot: Slot) -> str | None:
     text = message.string
     assert isinstance(text, str)
     where = f"msgid {slot.msgid[:50]!r}"
+    control = _CONTROL.search(text)
+    if control:
+        raise TranslationError(f"{where}: the translation holds the control character "
+                               f"{control.group(0)!r}; write it without")
     if slot.single_line and "\n" in text:
         raise TranslationError(f"{where}: the translation must stay on one line")
     if sorted(code_prose.fields(text)) != sorted(slot.fields) and slot.fields:
@@ -280,15 +287,18 @@ def build_notebook(notebook: Notebook, catalog: Catalog | None, source: PurePosi
         return text
 
     for cell in built["cells"]:
-        original = _source(cell)
-        text = rebuild(cell_segments(cell), translate)
+        segments = cell_segments(cell)
+        try:
+            text = rebuild(segments, translate)
+        except TranslationError as error:
+            where = f"{source}:{cell.get('id')}"
+            raise TranslationError(f"{where}: {error.params['detail']}") from error
         if cell["cell_type"] == "markdown":
             text = relink(text, source, course)
         if cell["cell_type"] == "code":
-            text = code_prose.LANGUAGE_LINE.sub(_in_language, text)
-            if _ASSIGNMENTS not in source.parents:  # graded code joins hands with a shoe's ranks
-                text = code_prose.hands_in(text, LANGUAGE)
-            _check_compiles(original, text, f"{source}:{cell.get('id')}")
+            text = _as_built(text, source)
+            english = _as_built(rebuild(segments, lambda slot: None), source)
+            _check_code(english, text, f"{source}:{cell.get('id')}")
             cell["outputs"] = []
             cell["execution_count"] = None
         cell["source"] = text.splitlines(keepends=True)
@@ -302,17 +312,58 @@ def _in_language(line: re.Match[str]) -> str:
     return f"{line.group(1)}{line.group(2)}{LANGUAGE}{line.group(2)}"
 
 
-def _check_compiles(original: str, text: str, where: str) -> None:
-    """A translated code cell still parses when its English one does."""
-    try:
-        ast.parse(original)
-    except SyntaxError:
+def _as_built(text: str, source: PurePosixPath) -> str:
+    """A code cell as the build writes it: the course's language, and hands in its letters."""
+    text = code_prose.LANGUAGE_LINE.sub(_in_language, text)
+    if _ASSIGNMENTS not in source.parents:  # graded code joins hands with a shoe's ranks
+        text = code_prose.hands_in(text, LANGUAGE)
+    return text
+
+
+class _Blanked(ast.NodeTransformer):
+    """A syntax tree with the text of its strings taken out: each string constant empty, each
+    f-string its replacement fields (expression, conversion, format spec) sorted."""
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        return ast.Constant("") if isinstance(node.value, str) else node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        fields = sorted((value for value in node.values if isinstance(value, ast.FormattedValue)),
+                        key=ast.dump)
+        return ast.JoinedStr(list(fields)) if fields else ast.Constant("")
+
+
+def _code_shape(tree: ast.Module) -> list[str]:
+    """Each statement of a cell with its strings' text taken out, as ast.dump writes it."""
+    return [ast.dump(_Blanked().visit(statement)) for statement in tree.body]
+
+
+def _check_code(english: str, text: str, where: str) -> None:
+    """A translated code cell is its English code with other text in its strings and comments:
+    the same statements, names, calls and operators, and the same f-string fields."""
+    if text == english:
         return
     try:
-        ast.parse(text)
+        shape = _code_shape(ast.parse(english))
+    except SyntaxError as error:
+        raise TranslationError(f"{where}: the English code does not parse, so its translation "
+                               "cannot be checked; leave the cell untranslated") from error
+    try:
+        tree = ast.parse(text)
     except SyntaxError as error:
         raise TranslationError(f"{where}: the translated code does not parse "
                                f"(line {error.lineno}: {error.msg}); check its strings") from error
+    translated = _code_shape(tree)
+    for index, statement in enumerate(tree.body):
+        if index >= len(shape) or translated[index] != shape[index]:
+            line = (ast.get_source_segment(text, statement) or "").splitlines()[0]
+            raise TranslationError(
+                f"{where}: the translation changes the code, not only the text of its strings "
+                f"and comments (line {statement.lineno}: {line[:100]!r}); a translation may not "
+                "close a string, add a {…} field or change a field's expression or format")
+    if len(translated) != len(shape):
+        raise TranslationError(f"{where}: the translation changes the code: it has "
+                               f"{len(translated)} statements, the English {len(shape)}")
 
 
 def build(root: Path = ROOT, catalog_for: Callable[[PurePosixPath], Catalog | None] | None = None,

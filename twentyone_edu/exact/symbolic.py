@@ -85,10 +85,7 @@ def first_ace_probability(position: int | sp.Expr = k, cards: int | sp.Expr = u,
     equally likely places of the aces.
     """
     position, cards, aces = _terms(position=position, cards=cards, aces=aces)
-    if all(isinstance(x, int) for x in (position, cards, aces)):
-        _check_shoe(cards, aces)
-        if not 1 <= position <= cards:
-            raise RuleError("position", position=repr(position), cards=cards)
+    _check_first_ace(position, cards, aces)
     return sp.binomial(cards - position, aces - 1) / sp.binomial(cards, aces)
 
 
@@ -249,9 +246,24 @@ def _terms(**terms: object) -> list[Any]:
 def _check_shoe(cards: int, aces: int) -> None:
     """A shoe of at most MOST_CARDS cards with at least one ace (R1, R4)."""
     if not 1 <= cards <= MOST_CARDS:
-        raise CardError("cards_not_shoe", cards=repr(cards), most=MOST_CARDS)
+        raise CardError("cards_not_shoe", cards=cards, most=MOST_CARDS)
     if not 1 <= aces <= cards:
         raise CardError("aces_shoe", aces=aces, cards=cards)
+
+
+def _check_first_ace(position: Any, cards: Any, aces: Any) -> None:
+    """Each number among a first-ace formula's terms fits a shoe of at most MOST_CARDS cards,
+    whether or not the others are symbols: sympy works out a binomial of two numbers at once,
+    so binomial(10**12, 10**11) would never end (R1, R4)."""
+    if isinstance(cards, int) and isinstance(aces, int):
+        _check_shoe(cards, aces)
+    elif isinstance(cards, int) and not 1 <= cards <= MOST_CARDS:
+        raise CardError("cards_not_shoe", cards=cards, most=MOST_CARDS)
+    elif isinstance(aces, int) and not 1 <= aces <= MOST_CARDS:
+        raise CardError("aces_formula", aces=aces, most=MOST_CARDS)
+    most = cards if isinstance(cards, int) else MOST_CARDS
+    if isinstance(position, int) and not 1 <= position <= most:
+        raise RuleError("position", position=position, cards=most)
 
 
 def _check_deal(seat: object, players: object, cards: object,

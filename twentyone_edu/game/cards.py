@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TypeAlias
 
 from ..words import card_letters
@@ -191,12 +192,10 @@ class Shoe:
             raise CardError("not_rng", rng=quote(rng))
         if len(self) == 0:
             raise CardError("shoe_empty")
-        k = rng.randrange(len(self))
-        for rank, n in self.counts:
-            if k < n:
-                return Card(rank), self.remove([Card(rank)])
-            k -= n
-        raise AssertionError("unreachable")
+        k = _place(rng, len(self))
+        ends = accumulate(n for _, n in self.counts)  # the k-th card lies in the first rank
+        rank = next(rank for (rank, _), end in zip(self.counts, ends, strict=True) if k < end)
+        return Card(rank), self.remove([Card(rank)])
 
     def __str__(self) -> str:
         return ", ".join(f"{n}×{r}" for r, n in self.counts if n)
@@ -205,6 +204,28 @@ class Shoe:
         """The shoe as `language` writes it: '8×A, 8×2, …' in English, '8×Т, 8×2, …' in
         Russian (R1)."""
         return card_letters.written(str(self), check_language(language))
+
+
+def _place(rng: random.Random, cards: int) -> int:
+    """Where the drawn card lies, 0 to cards − 1, as the caller's generator says. One whose own
+    random() drives randrange is asked random() itself: randrange would wait for ever for a
+    random() below 1. A generator that fails or answers outside the range is refused."""
+    own_random = isinstance(rng, random.Random) and \
+        type(rng).random is not random.Random.random and \
+        type(rng).getrandbits is random.Random.getrandbits
+    try:
+        place = rng.random() if own_random else rng.randrange(cards)
+    except Exception as failure:
+        raise CardError("rng_failed", rng=quote(rng),
+                        failure=quote(f"{type(failure).__name__}: {failure}")) from failure
+    if own_random:
+        if isinstance(place, bool) or not isinstance(place, int | float) or \
+                not 0 <= place < 1:
+            raise CardError("rng_random", value=quote(place))
+        return int(place * cards)
+    if not is_whole(place) or not 0 <= place < cards:
+        raise CardError("rng_randrange", value=quote(place), cards=cards, last=cards - 1)
+    return int(place)
 
 
 def _checked_counts(counts: object) -> tuple[tuple[str, int], ...]:

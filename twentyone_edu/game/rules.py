@@ -151,9 +151,12 @@ def variant_title(name: str, language: str = "en") -> str:
 
 def rule_set(rules: object, name: str = "rules",
              error: type[TwentyOneError] = RuleError) -> RuleSet:
-    """A RuleSet, or the one in VARIANTS with this name (R1–R20); nothing else."""
-    if isinstance(rules, RuleSet):
+    """A RuleSet, or the one in VARIANTS with this name (R1–R20); nothing else. A subclass is
+    refused: its own __post_init__ could skip the checks that make every RuleSet playable."""
+    if type(rules) is RuleSet:
         return rules
+    if isinstance(rules, RuleSet):
+        refuse(name, rules, message("use.rule_set_itself"), error)
     if isinstance(rules, str) and rules in VARIANTS:
         return VARIANTS[rules]
     refuse(name, rules, message("use.rule_set", variants=", ".join(VARIANTS)), error)

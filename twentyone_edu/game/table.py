@@ -86,6 +86,7 @@ from ..words.wording import say
 from .cards import PACKS, SUITS, Card, HandLike, Shoe, parse_cards
 from .events import Event, event_message
 from .hands import HandValue, hand_value
+from .names import check_name
 from .rules import HISTORICAL, Outcome, RuleSet, RulesLike, rule_set, settle
 
 T = TypeVar("T")
@@ -771,21 +772,14 @@ class Table:
 
 
 def _check_players(players: object) -> list[str]:
-    """2–12 distinct, non-empty names, stripped (R4, R19)."""
+    """2–12 names, stripped, each visible and unlike the others and 'banker' (R4, R19)."""
     seated = bounded(players, "players", 1000,
                      use=message("use.players", low=MIN_PLAYERS, high=MAX_PLAYERS))
     if len(seated) > MAX_PLAYERS:
         raise RuleError("table_size", n=len(seated), low=MIN_PLAYERS, high=MAX_PLAYERS)
     names: list[str] = []
     for player in seated:
-        name = short_text(player, "name", LONGEST_NAME).strip()
-        if not name:
-            raise RuleError("empty_name", name=quote(player))
-        if name == "banker":
-            raise RuleError("banker_name")
-        if name in names:
-            raise RuleError("seated_twice", name=repr(name))
-        names.append(name)
+        names.append(check_name(short_text(player, "name", LONGEST_NAME), names))
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise RuleError("table_size", n=len(names), low=MIN_PLAYERS, high=MAX_PLAYERS)
     return names

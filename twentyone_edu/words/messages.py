@@ -120,6 +120,8 @@ ENGLISH: dict[str, Template] = {
     "use.list": "a list",
     "use.one_of": "one of {options}",
     "use.rule_set": "a RuleSet or one of {variants}",
+    "use.rule_set_itself": "a RuleSet itself, not a subclass of it: RuleSet(...) or "
+                           "HISTORICAL.with_(...)",
     "use.most_cards": "at most {most} cards",
     "use.face_values": "the points of J, Q, K: three whole numbers, e.g. (10, 10, 10)",
     "use.face_values_range": "the points of J, Q, K: three whole numbers 1-11, "
@@ -153,6 +155,11 @@ ENGLISH: dict[str, Template] = {
                     "{rank}", "held"),
     "not_rng": "rng={rng} is not a random generator (use random.Random(seed))",
     "shoe_empty": "cannot draw from an empty shoe",
+    "rng_failed": "rng={rng} failed when asked for a card: {failure} (use random.Random(seed))",
+    "rng_random": "rng.random() returned {value} (a random generator returns a number 0 or more "
+                  "and less than 1; use random.Random(seed))",
+    "rng_randrange": "rng.randrange({cards}) returned {value} (a random generator returns a whole "
+                     "number 0-{last}; use random.Random(seed))",
     # rules.py (R4–R20)
     "rules_field": "{field} is not a RuleSet field (use one of {fields})",
     "banker_hand": "total={total}, soft={soft} is not a hand the banker can buy on (use a total "
@@ -254,9 +261,13 @@ ENGLISH: dict[str, Template] = {
     "table_size": ("{n} player cannot make a table (seat {low}-{high} players)",
                    "{n} players cannot make a table (seat {low}-{high} players)", "n"),
     "empty_name": "{name} is an empty name (every player needs a name)",
-    "banker_name": "'banker' cannot be a player's name: to_act uses it for the banker's turn "
-                   "(choose another name)",
     "seated_twice": "{name} is seated twice (every player needs a different name)",
+    "name_hidden_char": "the name {name} holds the invisible or control character {char} (use "
+                        "letters, digits, spaces and punctuation)",
+    "banker_look_alike": "the name {name} looks like the banker's word at the table, 'banker' "
+                         "or «банкир» (choose another name)",
+    "name_look_alike": "the name {name} looks the same as {other} (every player needs a name "
+                       "that looks different)",
     # symbolic.py
     "position": "position={position} is not valid (use a card 1-{cards})",
     "too_deep": "{value} lies more than {deepest} lists or dicts deep (use exact results as the "
@@ -271,6 +282,8 @@ ENGLISH: dict[str, Template] = {
     "cards_not_shoe": "cards={cards} is not a shoe (use a whole number 1-{most})",
     "aces_shoe": "{aces} aces among {cards} cards is not a shoe that chooses a banker (use at "
                  "least one ace and no more aces than cards)",
+    "aces_formula": "aces={aces} is not valid (use a whole number 1-{most}: a shoe holds at most "
+                    "{most} cards)",
     "seat": "seat={seat} is not valid (use a seat 1-{players})",
     "cards_aces": "cards={cards}, aces={aces} is not valid (use whole numbers)",
     "not_cards.rank_count": "rank_count={value} is not a number of cards (use a whole number 0 "
@@ -292,6 +305,11 @@ ENGLISH: dict[str, Template] = {
     "sim_decision": "{buy} for {key} is not a decision (use True to buy, False to stand)",
     "sim_policy": "policy={policy} is not a policy (use a threshold N, a dict {{(total, soft): "
                   "buy?}} or a function of (total, soft))",
+    "sim_too_many_rounds": "n_rounds={n} with players={players} is more than one call plays in a "
+                           "few seconds (use at most {most} rounds, or rounds_in_steps for a "
+                           "longer run)",
+    "sim_too_many_banks": "n_banks={n} with players={players} is more than one call plays in a "
+                          "few seconds (use at most {most} banks)",
     "sim_not_shoe": "shoe={shoe} is not a Shoe (use Shoe.fresh(decks) or Shoe.remove)",
     "sim_small_shoe": ("a shoe of {n} card is not valid here (use at least {least} cards)",
                        "a shoe of {n} cards is not valid here (use at least {least} cards)", "n"),

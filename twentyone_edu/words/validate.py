@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from itertools import islice
@@ -124,7 +125,8 @@ def flag(value: object, name: str, error: type[TwentyOneError] = RuleError) -> b
 
 def answer(value: object, asked: str, error: type[TwentyOneError] = RuleError) -> bool:
     """A policy's answer, True (buy) or False (stand); numpy's bool counts as one."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    numpy = sys.modules.get("numpy")  # a numpy bool exists only once numpy is imported
+    if isinstance(value, bool) or (numpy is not None and isinstance(value, numpy.bool_)):
         return bool(value)
     raise error("policy_answer", value=quote(value), asked=asked)
 
