@@ -22,9 +22,11 @@ c.Execute.timeout = 120
 # Only the part Blackboard writes names the student: the pattern is anchored at the start, the
 # assignment name has no "_" (name it e.g. "Lessons 04-05" in Blackboard), and the user name
 # ends at the first "_attempt_<date>_", so an uploaded file name cannot name another student;
-# a user name "." or ".." is refused. (Moodle and Canvas name files by their own internal
-# numbers, not the user name: collect from them by hand, teacher/README.md.)
+# a user name "." or ".." is refused. The attempt's time is read field by field as Blackboard
+# writes it (BlackboardNames). (Moodle and Canvas name files by their own internal numbers, not
+# the user name: collect from them by hand, teacher/README.md.)
 c.ZipCollectApp.strict = True
+c.ZipCollectApp.collector_plugin = "twentyone_edu.course.grading.BlackboardNames"
 c.FileNameCollectorPlugin.named_regexp = (
     r"^(?:.*[/\\])?(?P<assignment>[^_/\\]+)_(?P<student_id>(?!\.\.?_attempt_)[^/\\]+?)"
     r"_attempt_(?P<timestamp>\d{4}(?:-\d\d){5})_(?P<file_id>[^/\\]+)$"

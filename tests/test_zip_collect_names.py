@@ -56,3 +56,60 @@ def test_the_old_greedy_pattern_was_fooled():
             "exact_chances.ipynb")
     assert re.match(old, name).group("student_id") == "alice"
     assert _collect(name)["student_id"] == "bob"
+
+
+def _blackboard(name: str) -> dict | None:
+    from twentyone_edu.course.grading import BlackboardNames
+
+    return BlackboardNames(named_regexp=_pattern()).collect(
+        f"/course/downloaded/lessons04_05/extracted/{name}")
+
+
+@pytest.mark.parametrize("written, meant", [
+    ("2026-11-30-20-31-21", (2026, 11, 30, 20, 31, 21)),
+    ("2026-11-30-23-59-59", (2026, 11, 30, 23, 59, 59)),
+    ("2026-12-01-00-00-00", (2026, 12, 1, 0, 0, 0)),
+])
+def test_blackboards_attempt_time_is_read_as_written(written, meant):
+    """nbgrader's own reader took 20:31:21 for 17:00 the next day and stopped at 23:59:59."""
+    got = _blackboard(f"Lessons 04-05_alice_attempt_{written}_exact_chances.ipynb")
+    assert got is not None
+    when = got["timestamp"]
+    assert (when.year, when.month, when.day, when.hour, when.minute, when.second) == meant
+    assert when.utcoffset() is not None and when.utcoffset().total_seconds() == 0
+
+
+def test_a_time_blackboard_never_writes_skips_only_that_file():
+    assert _blackboard("Lessons 04-05_alice_attempt_2026-11-31-25-00-00_exact_chances.ipynb") \
+        is None
+
+
+def test_zip_collect_files_a_late_night_class_with_each_time(tmp_path: Path):
+    """The real zip_collect with the course's config: every student filed, each time kept."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    course = tmp_path / "course"
+    shutil.copytree(CONFIG.parent / "source" / "lessons04_05", course / "source" / "lessons04_05")
+    shutil.copy(CONFIG, course)
+    env = {**os.environ, "PYTHONPATH": str(CONFIG.parents[1]),  # alembic, by name: the venv's
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    run = [sys.executable, "-m", "nbgrader"]
+    subprocess.run([*run, "generate_assignment", "lessons04_05"], cwd=course, env=env,
+                   check=True, capture_output=True, timeout=300)
+    archive = course / "downloaded" / "lessons04_05" / "archive"
+    archive.mkdir(parents=True)
+    released = (course / "release" / "lessons04_05" / "exact_chances.ipynb").read_text()
+    times = {"alice": "2026-11-30-20-31-21", "bob": "2026-11-30-23-59-59"}
+    for user, written in times.items():
+        (archive / f"Lessons 04-05_{user}_attempt_{written}_exact_chances.ipynb").write_text(
+            released)
+    done = subprocess.run([*run, "zip_collect", "lessons04_05"], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    for user, written in times.items():
+        stamp = course / "submitted" / user / "lessons04_05" / "timestamp.txt"
+        date, clock = written[:10], written[11:].replace("-", ":")
+        assert stamp.read_text().startswith(f"{date} {clock}"), stamp.read_text()

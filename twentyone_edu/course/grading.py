@@ -15,11 +15,13 @@ from __future__ import annotations
 import builtins
 import copy
 import os
+from datetime import datetime, timezone
 from typing import Any
 
 import nbformat
 from nbconvert.preprocessors import Preprocessor
 from nbformat import NotebookNode
+from nbgrader.plugins import FileNameCollectorPlugin
 from nbgrader.preprocessors import ClearHiddenTests, OverwriteCells
 from traitlets import Bool
 
@@ -145,3 +147,19 @@ class HiddenTestsOut(Preprocessor):
         shown["ename"], shown["evalue"], shown["traceback"] = \
             say("grading.not_yet", {}, self.language), text, [text]
         return shown
+
+
+class BlackboardNames(FileNameCollectorPlugin):
+    """Blackboard's download names, its attempt time read field by field: nbgrader's own date
+    reader takes the "-MM-SS" of "2026-11-30-20-31-21" for a time zone, and refuses 23:59:59."""
+
+    def collect(self, submitted_file: str) -> dict[str, Any] | None:
+        info = super().collect(submitted_file)
+        if info and isinstance(info.get("timestamp"), str):
+            try:
+                when = datetime.strptime(info["timestamp"], "%Y-%m-%d-%H-%M-%S")
+            except ValueError:
+                return None  # not a time Blackboard writes: the file is skipped, with a warning
+            info["timestamp"] = when.replace(tzinfo=timezone.utc)
+        return info
+
