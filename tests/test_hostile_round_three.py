@@ -249,3 +249,12 @@ def test_ordinary_names_in_any_alphabet_still_sit():
     names = ["Anna", "anna", "Вера", "Павел", "O'Neil & Co", "Zoë", "Ли", "Вера 🙂", "bank",
              "banker's friend", "Игорь Петров"]
     assert t21.Table(names).players == tuple(names)
+
+
+def test_the_bankers_rule_takes_numpy_bools_for_soft():
+    """Review 2.41: a numpy bool for `soft` is a bool (numpy 1's bool_, numpy 2's bool)."""
+    rules = t21.RuleSet(banker_stands_on=17, banker_hits_soft=True)
+    assert rules.banker_buys(17, np.bool_(True)) is True
+    assert rules.banker_buys(17, np.bool_(False)) is False
+    with pytest.raises(t21.RuleError):
+        rules.banker_buys(17, 1)

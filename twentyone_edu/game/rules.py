@@ -12,6 +12,7 @@ from ..words.messages import message
 from ..words.validate import (
     exact_money,
     flag,
+    is_truth,
     is_whole,
     one_of,
     payment,
@@ -108,11 +109,11 @@ class RuleSet:
 
     def banker_buys(self, total: int, soft: bool) -> bool:
         """Whether the banker's policy buys on this best total (R14)."""
-        if not is_whole(total) or not 2 <= total <= 21 or not isinstance(soft, bool):
+        if not is_whole(total) or not 2 <= total <= 21 or not is_truth(soft):
             raise RuleError("banker_hand", total=quote(total), soft=quote(soft))
         if total < self.banker_stands_on:
             return True
-        return soft and self.banker_hits_soft and total == self.banker_stands_on
+        return bool(soft) and self.banker_hits_soft and total == self.banker_stands_on
 
 
 RulesLike: TypeAlias = RuleSet | str  # a RuleSet, or the name of one in VARIANTS

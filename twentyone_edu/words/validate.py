@@ -123,10 +123,16 @@ def flag(value: object, name: str, error: type[TwentyOneError] = RuleError) -> b
     refuse(name, value, message("use.flag"), error)
 
 
+def is_truth(value: object) -> bool:
+    """Whether a value is True or False: Python's bool, or numpy's (numpy 1's bool_, numpy 2's
+    bool, the same type under two names)."""
+    numpy = sys.modules.get("numpy")  # a numpy bool exists only once numpy is imported
+    return isinstance(value, bool) or (numpy is not None and isinstance(value, numpy.bool_))
+
+
 def answer(value: object, asked: str, error: type[TwentyOneError] = RuleError) -> bool:
     """A policy's answer, True (buy) or False (stand); numpy's bool counts as one."""
-    numpy = sys.modules.get("numpy")  # a numpy bool exists only once numpy is imported
-    if isinstance(value, bool) or (numpy is not None and isinstance(value, numpy.bool_)):
+    if is_truth(value):
         return bool(value)
     raise error("policy_answer", value=quote(value), asked=asked)
 
