@@ -212,6 +212,7 @@ TEXT: dict[str, str] = {
     "tw_status_drawing": "Drawing for the bank: no ace yet (R4).",
     "tw_status_staking": "The bank: {banker}. Stake and deal (R5, R7).",
     "tw_status_your_turn": "Your turn, {seat}: buy a card or stand (R11).",
+    "tw_status_your_turn_you": "Your turn: buy a card or stand (R11).",
     "tw_status_turn": "{seat} to act (R11).",
     "tw_status_banker": "The banker {seat} to act: buy, stand, or play by the rule (R14).",
     "tw_status_settle": "The buying is over: settle (R15–R17).",
