@@ -19,6 +19,19 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
 TEXT: dict[str, str] = {
     # explorers, quiz
     "quiz_check": "Check",
+    # lesson 05's blanks, checked on cases the student did not choose (blanks.check_blank)
+    "blank_fill": "Fill in the blank above, run its cell, then this one again. Until then the "
+                  "cells below use the package's own function.",
+    "blank_right": "Right: your function agrees with the rules on all {n} cases drawn just now, "
+                   "none of them chosen by you. The cells below use yours.",
+    "blank_not_yet": "Not yet: your function answers {wrong} of the {n} cases drawn just now "
+                     "differently from the rules, for one {case}. Until it is right, the cells "
+                     "below use the package's own function.",
+    "blank_error": "Not yet: your function stops with an error on {case}; try it on that case "
+                   "in a cell of your own. Until it is right, the cells below use the package's "
+                   "own function.",
+    "blank_case_hand": "the banker's cards {cards}",
+    "blank_case_stand": "standing on {total}, {cards_unseen}",
     "quiz_hint": "Hint {next} of {total}",
     "quiz_no_more_hints": "No more hints",
     "quiz_hint_label": "Hint {n}:",
