@@ -194,19 +194,32 @@ def test_lesson_04_names_conditional_probability_and_computes_it(language):
     assert str(ace_given_no_natural()) in printed(path)
 
 
+# Lesson 04's "change the hand" cell: a soft hand, a hard hand, a hard hand that cannot bust,
+# each with its chance of staying alive counted here: only an ace or a two keeps 10 9 alive
+# (8 + 8 of the 102 unseen cards), and no card busts A 8 or 2 3.
+CHANGED_HANDS = {"A 8": Fraction(1), "10 9": Fraction(8 + 8, 102), "2 3": Fraction(1)}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_lesson_04s_change_the_hand_cell_takes_a_soft_hand(language):
-    """The cell the lesson asks to rerun with A 8 names its hand once and draws every total."""
+@pytest.mark.parametrize("hand", list(CHANGED_HANDS))
+def test_lesson_04s_change_the_hand_cell_takes_any_hand(hand, language):
+    """The cell the lesson asks to rerun names its hand once, runs for every kind of hand and
+    draws every total the next card can make: the hand's bars add up to 1."""
     cell = next(cell for cell in nbformat.read(lesson("04", language), as_version=4).cells
                 if cell.get("id") == "04-07")
-    hand = "A 8" if language == "en" else "Т 8"
-    changed = re.sub(r'^hand = "[^"]*"', f'hand = "{hand}"', cell.source, count=1, flags=re.M)
-    assert changed != cell.source
-    assert '"10 9"' not in changed and '"bust"]' not in changed
+    written_hand = t21.card_text(hand, language)
+    changed = re.sub(r'^hand = "[^"]*"', f'hand = "{written_hand}"', cell.source, count=1,
+                     flags=re.M)
+    assert re.search(r'^hand = "', cell.source, flags=re.M)
     namespace = {"t21": t21, "exact": t21.exact, "numerals": t21.numerals, "LANGUAGE": language,
                  "said": t21.plots.words(language)}
     exec(compile(changed, "04-07", "exec"), namespace)  # the lesson's own cell, hand changed
-    assert namespace["alive"] == 1
+    assert namespace["alive"] == CHANGED_HANDS[hand]
+    assert list(namespace["after"])[0] == written_hand
+    (axes,) = namespace["fig"].axes
+    first = axes.containers[0]  # the bars of the changed hand
+    assert first.get_label() == written_hand
+    assert sum(bar.get_height() for bar in first) == pytest.approx(1)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

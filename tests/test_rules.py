@@ -197,7 +197,7 @@ def test_every_setting_is_described_and_worded_in_russian():
 
 def test_every_variant_has_a_title_in_both_languages():
     titles = {name: (variant_title(name), variant_title(name, "ru")) for name in VARIANTS}
-    assert titles["ochko"] == ("ochko (20th-century Russia)", "очко (Россия, XX\u00a0в.)")
+    assert titles["ochko"] == ("ochko (20th-century Russia)", "«очко» (Россия, XX\u00a0в.)")
     assert len({ru for _, ru in titles.values()}) == len(VARIANTS)
     assert all(re.search("[а-яё]", ru) for _, ru in titles.values())
 

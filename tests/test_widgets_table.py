@@ -133,7 +133,7 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     arrange(w, "10 10 10 10", "7 5 8 8", "6")
     w.stake_box.value = "5"
     w.deal_button.click()
-    assert "Your turn, You" in w.status.value and not w.buy_button.disabled
+    assert "Your turn: buy a card" in w.status.value and not w.buy_button.disabled
     w.stand_button.click()
     assert w.message.value == ""
     lines = settlement_lines(w)
@@ -465,3 +465,23 @@ def test_a_player_named_you_reads_well_in_english():
                               r"sits|pays|stands|takes)\b)")
     assert [line for line in shown if third_person.search(line)] == []
     assert any("You: stakes 1" in line for line in shown)
+
+
+@pytest.mark.parametrize("language, you, badge, turn", [
+    ("en", "You", "you", "Your turn: buy a card"),
+    ("ru", "Вы", "вы", "Ваш ход: прикупить карту")])
+def test_the_seat_named_you_is_not_called_you_twice(language, you, badge, turn):
+    """Issue 30: the default seat «Вы» read «Вы вы ходит» on the table and «Ваш ход, Вы» in the
+    status; a seat of another name keeps its "you" badge and is named in the status."""
+    for name in (you, "Anna"):
+        w = TableWidget(players=[name, "Vera:21", "Pavel:12", "Olga:12"], seed=5,
+                        language=language)
+        olga_banks(w)
+        arrange(w, "10 10 10 10", "7 5 8 8", "6")
+        w.deal_button.click()
+        (row,) = [row for row in w._seats_html().split("<tr")[2:] if f"<b>{name}</b>" in row]
+        if name == you:
+            assert f">{badge}</span>" not in row
+            assert turn in w.status.value and f"{you}:" not in w.status.value
+        else:
+            assert f">{badge}</span>" in row and f", {name}:" in w.status.value

@@ -2,7 +2,8 @@
 
 Each widget's module loads when the widget is first named, so the app opens on its table
 without the explorers' numpy and scipy. The exercises (`quiz`, `quiz_record`) are light and
-load at once: `quiz` is also the name of a submodule, and the function must win.
+load at once: `quiz` is also the name of a submodule, and the function must win. `check_blank`
+runs lesson 05's completed functions on cases the student did not choose.
 """
 
 import importlib
@@ -20,6 +21,7 @@ _HOMES = {
     "SimulationExplorer": "simulation",
     "StrategyExplorer": "strategy",
     "TableWidget": "live_table",
+    "check_blank": "blanks",
     "class_seed": "seed_choice",
     "first_screen": "seed_choice",
     "language_from_query": "app",

@@ -19,6 +19,19 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
 TEXT: dict[str, str] = {
     # explorers, quiz
     "quiz_check": "Check",
+    # lesson 05's blanks, checked on cases the student did not choose (blanks.check_blank)
+    "blank_fill": "Fill in the blank above, run its cell, then this one again. Until then the "
+                  "cells below use the package's own function.",
+    "blank_right": "Right: your function agrees with the rules on all {n} cases drawn just now, "
+                   "none of them chosen by you. The cells below use yours.",
+    "blank_not_yet": "Not yet: your function answers {wrong} of the {n} cases drawn just now "
+                     "differently from the rules, for one {case}. Until it is right, the cells "
+                     "below use the package's own function.",
+    "blank_error": "Not yet: your function stops with an error on {case}; try it on that case "
+                   "in a cell of your own. Until it is right, the cells below use the package's "
+                   "own function.",
+    "blank_case_hand": "the banker's cards {cards}",
+    "blank_case_stand": "standing on {total}, {cards_unseen}",
     "quiz_hint": "Hint {next} of {total}",
     "quiz_no_more_hints": "No more hints",
     "quiz_hint_label": "Hint {n}:",
@@ -212,6 +225,7 @@ TEXT: dict[str, str] = {
     "tw_status_drawing": "Drawing for the bank: no ace yet (R4).",
     "tw_status_staking": "The bank: {banker}. Stake and deal (R5, R7).",
     "tw_status_your_turn": "Your turn, {seat}: buy a card or stand (R11).",
+    "tw_status_your_turn_you": "Your turn: buy a card or stand (R11).",
     "tw_status_turn": "{seat} to act (R11).",
     "tw_status_banker": "The banker {seat} to act: buy, stand, or play by the rule (R14).",
     "tw_status_settle": "The buying is over: settle (R15–R17).",

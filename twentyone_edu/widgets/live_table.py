@@ -488,11 +488,18 @@ class TableWidget(Bilingual, widgets.VBox):
         if phase == "staking":
             return text("tw_status_staking", language, banker=table.banker)
         if phase == "players":
-            key = "tw_status_your_turn" if table.to_act == self.you else "tw_status_turn"
+            key = "tw_status_turn"
+            if table.to_act == self.you:  # «You» is not named twice: "Your turn, You"
+                key = "tw_status_your_turn_you" if self._is_you_by_name(self.you) \
+                    else "tw_status_your_turn"
             return text(key, language, seat=table.to_act)
         if phase == "banker":
             return text("tw_status_banker", language, seat=table.banker)
         return text("tw_status_settle", language)
+
+    def _is_you_by_name(self, seat: str) -> bool:
+        """Whether the seat is the default one named «You», which needs no "you" beside it."""
+        return seat == default_names(1, self.language)[0]
 
     def _sees_own(self, seat: str) -> bool:
         """Whether the student may look at this seat's closed cards (his own, or the banker's
@@ -538,7 +545,7 @@ class TableWidget(Bilingual, widgets.VBox):
             badges = []
             if seat == table.banker:
                 badges.append(("tw_banker_badge", COLOURS["banker"]))
-            if seat == self.you:
+            if seat == self.you and not self._is_you_by_name(seat):
                 badges.append(("tw_you_badge", COLOURS["you"]))
             acting = table.to_act == seat or (table.to_act == "banker" and seat == table.banker)
             if acting:

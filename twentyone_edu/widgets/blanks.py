@@ -1,0 +1,123 @@
+"""Lesson 05's blanks (issue 30): the student completes `ending` and `stand_value`, and a check
+cell runs them on cases drawn afresh, none chosen by the student, against the package's own
+reference engine. It says right or not yet, never the answer, and hands back the function the
+lesson goes on with: the student's once it is right, the package's own until then."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from ..exact import reference
+from ..game.cards import Shoe, card_text
+from ..game.rules import HISTORICAL
+from ..words.errors import check_language
+from .i18n import text
+
+ENDING_CASES = 16  # banker hands, a few of each way a hand can end (R3, R13, R14)
+STAND_CASES = 3  # (total, unseen) pairs: each one is a whole banker recursion of the student's
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
+
+
+def _hand(banker) -> reference.Hand:
+    """The lesson's banker cards, ('10', '6'), as the reference engine's hand."""
+    hand = reference.Hand()
+    for rank in banker:
+        hand = hand.plus(reference.points(rank, HISTORICAL))
+    return hand
+
+
+def package_ending(banker):
+    """The package's answer to the lesson's `ending`: 'natural', 'bust', the total he stands on,
+    or None while he must buy (R3, R13, R14)."""
+    hand = _hand(banker)
+    return hand.ending(HISTORICAL) if reference.banker_stops(hand, HISTORICAL) else None
+
+
+def package_stand_value(total, unseen) -> Fraction:
+    """The package's answer to the lesson's `stand_value`: the average result of standing on
+    `total`, given no banker natural (R9, R14–R17)."""
+    points = tuple(sorted((reference.points(rank, HISTORICAL), n) for rank, n in unseen))
+    worth = reference.stand_worth(reference.Hand(total, 0, 3), points, HISTORICAL)
+    return worth / (1 - reference.natural_chance(points, HISTORICAL))
+
+
+def _dealt(rng: random.Random) -> list[str]:
+    """A fresh shoe shuffled, in the lesson's letters."""
+    cards = [RANKS[min(reference.points(rank, HISTORICAL), 10) - 1]
+             for rank, n in Shoe.fresh().counts for _ in range(n)]
+    rng.shuffle(cards)
+    return cards
+
+
+def ending_cases(rng: random.Random) -> list[tuple]:
+    """Banker hands as he is dealt them, cut after a random card: each way of ending twice."""
+    kinds: dict[str, list[tuple]] = {"buys": [], "natural": [], "bust": [], "total": []}
+    while min(len(cases) for cases in kinds.values()) < 2 or sum(map(len, kinds.values())) < \
+            ENDING_CASES:
+        cards = _dealt(rng)
+        banker: tuple[str, ...] = ()
+        while package_ending(banker) is None:
+            banker += (cards.pop(),)
+        if rng.random() < 0.3:
+            banker = banker[:rng.randrange(len(banker))]
+        end = package_ending(banker)
+        kind = "buys" if end is None else end if isinstance(end, str) else "total"
+        kinds[kind].append(banker)
+    return [case for cases in kinds.values() for case in cases[:ENDING_CASES // 4]]
+
+
+def stand_cases(rng: random.Random) -> list[tuple]:
+    """Totals to stand on, each with the cards unseen after 20 to 50 cards are gone."""
+    cases = []
+    for _ in range(STAND_CASES):
+        left = _dealt(rng)[rng.randrange(20, 51):]
+        unseen = tuple(sorted((rank, left.count(rank)) for rank in set(left)))
+        cases.append((rng.randrange(12, 22), unseen))
+    return cases
+
+
+BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., Any]]] = {
+    "ending": (ending_cases, package_ending),
+    "stand_value": (stand_cases, package_stand_value),
+}
+
+
+def _case_text(name: str, case: tuple, language: str) -> str:
+    """A case as the lesson's reader writes it: the banker's cards, or a total and a shoe."""
+    if name == "ending":
+        return text("blank_case_hand", language, cards=card_text(case[0], language) or "—")
+    total, unseen = case
+    return text("blank_case_stand", language, total=total,
+                cards_unseen=sum(n for _, n in unseen))
+
+
+def check_blank(name: str, function: Callable[..., Any], language: str = "en",
+                seed: int | None = None) -> Callable[..., Any]:
+    """Run the student's `ending` or `stand_value` on cases drawn now, say right or not yet
+    (never the answer), and return the function the lesson goes on with."""
+    language = check_language(language)
+    draw, package = BLANKS[name]
+    cases = [(case,) if name == "ending" else case
+             for case in draw(random.Random(seed if seed is not None else
+                                            random.SystemRandom().getrandbits(64)))]
+    wrong = []
+    for case in cases:
+        try:
+            mine = function(*case)
+        except NotImplementedError:
+            print(text("blank_fill", language))
+            return package
+        except Exception:  # the student's code: any error is a "not yet", shown on its case
+            print(text("blank_error", language, case=_case_text(name, case, language)))
+            return package
+        if mine != package(*case):
+            wrong.append(case)
+    if wrong:
+        print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
+                   case=_case_text(name, wrong[0], language)))
+        return package
+    print(text("blank_right", language, n=len(cases)))
+    return function
