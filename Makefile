@@ -18,7 +18,7 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_RU := JUPYTER_CONFIG_PATH="$(CURDIR)/binder/lab-ru$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 VOILA_PORT ?= 8866
 
-.PHONY: lab lab-ru teacher test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
+.PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -54,6 +54,10 @@ lab-ru: $(VENV)/.lab-installed
 # with nbgrader's Formgrader. In a terminal: `. .venv/bin/activate`, `cd teacher`, then nbgrader.
 teacher: $(VENV)/.teacher-installed
 	cd teacher && ../$(BIN)/python -m jupyterlab $(LAB_ARGS)
+
+# The same for the Russian class: JupyterLab in teacher/ru/, its Formgrader the Russian course's.
+teacher-ru: $(VENV)/.teacher-installed
+	cd teacher/ru && ../../$(BIN)/python -m jupyterlab $(LAB_ARGS)
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
