@@ -11,59 +11,39 @@ list the inbound nor guess the name; the test also proves what he could do if an
 name, and that a submission he forges under her name is not collected as hers (OwnedCollect).
 
 Each user's nbgrader runs in a child of this process that has dropped root for the user's ids
-(fork, setgid, setuid), not by executing the interpreter again: another user may not be able
-to reach this interpreter's files (a venv under /root), and the permissions checked are the
-process's ids, the same as for `runuser -u <user> nbgrader ...`.
+(tests/forked_nbgrader.py): the permissions checked are the same as for `runuser -u <user>
+nbgrader ...`, and the user need not reach this venv's files.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import pwd
 import shutil
-import sqlite3  # noqa: F401
 import subprocess
 import sys
 import tempfile
-import traceback
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import nbformat
-
-# Imported here, before any fork, so that a child with a student's ids needs no file of them.
-import nbgrader.apps.nbgraderapp
-import nbgrader.auth  # noqa: F401
-import nbgrader.exchange.default  # noqa: F401
 import pytest
-import sqlalchemy.dialects.sqlite  # noqa: F401
 
-from twentyone_edu.course import owned_collect  # noqa: F401
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from forked_nbgrader import User, nbgrader_run, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "twentyone_edu"
 ASSIGNMENT = "standin"
 NOTEBOOK = "answer.ipynb"
-OWNED_COLLECT = "--ExchangeFactory.collect=twentyone_edu.course.owned_collect.OwnedCollect"
+OWNED_COLLECT = "--ExchangeFactory.collect=twentyone_edu.course.collect.OwnedCollect"
 
 
 def under_ci() -> bool:
     """True when the CI environment variable says we run under CI."""
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
-@dataclass(frozen=True)
-class User:
-    """A real OS user the test created."""
-
-    name: str
-    uid: int
-    gid: int
-    home: Path
 
 
 def add_user(name: str) -> User:
@@ -76,49 +56,13 @@ def add_user(name: str) -> User:
 
 def as_user(user: User, env: dict[str, str], action: Callable[[], Any],
             cwd: Path | None = None) -> tuple[Any, str]:
-    """Run action in a child process with the user's ids, HOME and env, in cwd (their home);
-    its value (JSON) and everything it printed. A SystemExit's code is the value."""
-    with tempfile.TemporaryFile() as printed, tempfile.TemporaryFile() as value:
-        pid = os.fork()
-        if pid == 0:  # the child: never returns into pytest
-            code = 0
-            try:
-                sys.stdout = sys.stderr = open(printed.fileno(), "w", buffering=1, closefd=False)
-                os.setgroups([])
-                os.setgid(user.gid)
-                os.setuid(user.uid)
-                os.environ.update(env, HOME=str(user.home), USER=user.name, LOGNAME=user.name)
-                os.chdir(cwd or user.home)
-                try:
-                    result = action()
-                except SystemExit as exit:
-                    result = exit.code or 0
-                os.write(value.fileno(), json.dumps(result).encode())
-            except BaseException:
-                traceback.print_exc()
-                code = 1
-            finally:
-                sys.stdout.flush()
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        printed.seek(0)
-        value.seek(0)
-        output = printed.read().decode(errors="replace")
-        assert os.waitstatus_to_exitcode(status) == 0, f"{user.name}'s child failed:\n{output}"
-        return json.loads(value.read().decode()), output
+    """Run action as the user (their ids, HOME), in cwd or their home: its value, its output."""
+    return run(action, env, cwd or user.home, user)
 
 
 def nbgrader_as(user: User, env: dict[str, str], *args: str, cwd: Path | None = None) -> str:
     """The real nbgrader command line, run as the user in cwd (their home); fail on an error."""
-
-    def run() -> Any:
-        nbgrader.apps.nbgraderapp.NbGraderApp.clear_instance()
-        nbgrader.apps.nbgraderapp.NbGraderApp.launch_instance(argv=list(args))
-        return 0
-
-    code, output = as_user(user, env, run, cwd)
-    assert code == 0, f"{user.name}: nbgrader {' '.join(args)}:\n{output}"
-    return output
+    return nbgrader_run(list(args), env, cwd or user.home, user)
 
 
 def attempt(action: Callable[[], Any]) -> Callable[[], str]:
