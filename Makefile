@@ -17,6 +17,10 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 # uses it too); added to JUPYTER_CONFIG_PATH for one launch, it changes none of your settings.
 LAB_RU := JUPYTER_CONFIG_PATH="$(CURDIR)/binder/lab-ru$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 VOILA_PORT ?= 8866
+# Voilà's pool of pre-heated kernels, each of which has built the app before its visitor comes
+# (voila.json turns it on, one kernel: one user). For a class, the class's size:
+# make voila VOILA_POOL=30 VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser"
+VOILA_POOL ?= 1
 
 .PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
 
@@ -68,13 +72,13 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m benchmarks
 
 voila: $(VENV)/.test-installed
-	$(BIN)/python -m voila $(VOILA_KERNELS) $(VOILA_ARGS) notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_KERNELS) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) $(VOILA_ARGS) notebooks/app.ipynb
 
 # The app in Russian: Voilà itself opens no link with a query, so the browser is sent to
 # ?lang=ru once the port answers (for a minute at most).
 voila-ru: $(VENV)/.test-installed
 	@for i in $$(seq 60); do sleep 1; $(BIN)/python -c 'import socket; socket.create_connection(("localhost", $(VOILA_PORT)), 1)' 2>/dev/null && exec $(BIN)/python -m webbrowser -t "http://localhost:$(VOILA_PORT)/?lang=ru"; done &
-	$(BIN)/python -m voila $(VOILA_KERNELS) --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_KERNELS) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
 
 # The course as a JupyterLite site in build/lite: every lesson runs in the student's browser,
 # no server. PYODIDE=folder-or-tarball serves Pyodide from the site instead of its CDN.

@@ -13,7 +13,10 @@ computer does, is left out. With every visitor in Chromium, the 2-core machine s
 seconds per page on the browsers against about 1.4 on the server, so the time measured the load
 generator, not the server (`python -m benchmarks.bench_class 30 --browsers=30` still runs that).
 The server's memory is the RSS of the Voilà process and all its kernels once everyone is in,
-minus the idle server's after the rehearsal, per visitor. Chromium runs at the lowest priority
+minus the idle Voilà process's alone after the rehearsal, per visitor: each visitor's kernel
+(from the pool or started for them) and what Voilà grew. With a pool of pre-heated kernels
+(voila.json; the size the teacher sets, here the class's), the pool is warmed before the class:
+full, and refilled after the rehearsal took one. Chromium runs at the lowest priority
 (nice 19) so that the server's work comes first, as it would if the browsers were elsewhere.
 """
 
@@ -46,11 +49,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 # As the Makefile's VOILA_KERNELS starts Voilà: kernels on IPC sockets, no port to race for.
 VOILA_KERNELS = ("--KernelManager.transport=ipc",)
-CLASS_SIZES = (10, 30)
+CLASS_SIZES = (30, 60)
 RUNS = 3  # each class arrives this many times, each on a fresh server: every visitor, every time
 BROWSERS = 2  # visitors in a real browser; the others are light (light_visitor.py)
-ALL_IN = 60.0  # seconds until every one of 30 visitors can play
-PER_VISITOR_MB = 120.0
+ALL_IN = 15.0  # seconds until every one of 30 visitors can play, the pool warmed
+PER_VISITOR_MB = 100.0
+# Voilà's pre-heated kernels (voila.json turns the pool on): the teacher's setting, a pool the
+# size of the class; or none, a cold server that starts each kernel as its visitor arrives.
+POOL = "--VoilaConfiguration.default_pool_size={}"
+NO_POOL = "--VoilaConfiguration.preheat_kernel=False"
 DEAL_READY_JS = """() => {
   const deal = document.querySelector('.t21-app .t21-table-widget button.t21-deal');
   return deal !== null && !deal.disabled;
@@ -150,6 +157,15 @@ class VoilaServer:
         kept = [line for line in text.splitlines() if not any(r in line for r in routine)]
         return "\n".join(kept[-lines:])
 
+    def pool_filled(self, times: int, seconds: float = 600) -> None:
+        """Wait until Voilà has logged `times` times that its kernel pool is full."""
+        deadline = time.monotonic() + seconds
+        while (self.home / "voila.log").read_text(errors="replace").count(
+                "is filled with") < times:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the kernel pool did not fill: {self.log_tail()}")
+            time.sleep(0.5)
+
     def settle(self, seconds: float = 60) -> None:
         """Wait until the server and its kernels are idle (e.g. a pool has pre-heated)."""
         deadline = time.monotonic() + seconds
@@ -243,7 +259,8 @@ async def _rehearse(browser, server: VoilaServer, timeout_s: float) -> list[str]
     return [url for url in asked if url.startswith(server.url + "/voila/")]
 
 
-async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout_s: float):
+async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout_s: float,
+                      pooled: bool):
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -252,8 +269,11 @@ async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout
         visits: list = []
         try:
             statics = await _rehearse(browser, server, timeout_s)
+            if pooled:  # the kernel the rehearsal took is replaced (fill_delay later)
+                await asyncio.to_thread(server.pool_filled, 2)
             server.settle()
-            idle = _rss(server.ps)
+            idle = _rss(server.ps)  # with the pool's kernels, if any
+            idle_voila = server.ps.memory_info().rss  # the Voilà process alone
             peak = PeakRss(server.ps)
             peak.start()
             light_visitor.use_connections((light_visitor.BROWSER_CONNECTIONS + 1) * visitors)
@@ -288,24 +308,31 @@ async def _open_class(server: VoilaServer, visitors: int, browsers: int, timeout
             await browser.close()
     figures = {"wall": wall, "server cpu": cpu, "voila cpu": voila_cpu,
                "light cpu": ours - ours_before, "browser cpu": browser_cpu, "idle": idle,
+               "idle voila": idle_voila,
                "rss": rss, "peak": peak.peak, "kernels": kernels, "statics": len(statics)}
     return visits, figures
 
 
 def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
-            browsers: int = BROWSERS, timeout_s: float = 300) -> list[tuple[str, float, float]]:
+            browsers: int = BROWSERS, timeout_s: float = 300,
+            pool: int = 0) -> list[tuple[str, float, float]]:
     """Rows for one class of `visitors`, `browsers` of them in a real browser and the others
-    light, opening the app together on a fresh Voilà server."""
+    light, opening the app together on a fresh Voilà server, with a warmed pool of `pool`
+    pre-heated kernels (0: none, a cold server)."""
     browsers = min(browsers, visitors)
-    server = VoilaServer(extra_args)
+    setting = POOL.format(pool) if pool else NO_POOL
+    server = VoilaServer((setting, *extra_args))
     try:
+        if pool:
+            server.pool_filled(1)
         server.settle()
-        visits, f = asyncio.run(_open_class(server, visitors, browsers, timeout_s))
+        visits, f = asyncio.run(_open_class(server, visitors, browsers, timeout_s, pool > 0))
     finally:
         log = server.log_tail()
         server.stop()
     failed = [v for v in visits if not isinstance(v, dict)]
-    name = f"class of {visitors} ({browsers} in a browser){label}"
+    warmed = f"a warmed pool of {pool}" if pool else "no pool"
+    name = f"class of {visitors} ({browsers} in a browser, {warmed}){label}"
     if failed:
         print(f"{name}: {failed[0]!r}\nVoilà's log:\n{log}", file=sys.stderr)
         return [(f"{name}: {len(failed)} visitors failed (see stderr)", float("inf"), ALL_IN)]
@@ -314,7 +341,7 @@ def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
     real = [v["interactive"] for v in visits[:browsers]]
     return [
         (f"{name}: every table interactive (Deal enabled), s", steps["interactive"][-1],
-         ALL_IN if visitors <= 30 else NO_TARGET),
+         ALL_IN if visitors <= 30 and pool >= visitors else NO_TARGET),
         (f"{name}: median visitor interactive, s", statistics.median(steps["interactive"]),
          NO_TARGET),
         *((f"{name}: browser visitor {i} interactive (table rendered), s", t, NO_TARGET)
@@ -325,24 +352,30 @@ def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
          statistics.median(steps["page loaded"]), NO_TARGET),
         (f"{name}: server CPU s (Voilà and kernels) while opening, over {f['wall']:.0f} s wall",
          f["server cpu"], NO_TARGET),
+        (f"{name}: server CPU s per visitor", f["server cpu"] / visitors, NO_TARGET),
         (f"{name}: of which the Voilà process itself (pages, files, messages), CPU s",
          f["voila cpu"], NO_TARGET),
         (f"{name}: load generator CPU s: light visitors (Python)", f["light cpu"], NO_TARGET),
         (f"{name}: load generator CPU s: browsers (Chromium, Playwright)", f["browser cpu"],
          NO_TARGET),
-        (f"{name}: server RSS per visitor ({f['kernels']} kernels, idle {f['idle'] / MB:.0f} MB),"
-         " MB", (f["rss"] - f["idle"]) / visitors / MB, PER_VISITOR_MB),
+        (f"{name}: server RSS per visitor, its kernel and Voilà's growth ({f['kernels']} kernels;"
+         f" idle Voilà {f['idle voila'] / MB:.0f} MB), MB",
+         (f["rss"] - f["idle voila"]) / visitors / MB, PER_VISITOR_MB),
+        (f"{name}: server RSS idle, before the class (Voilà and its pool), MB", f["idle"] / MB,
+         NO_TARGET),
         (f"{name}: server RSS peak while opening, MB", f["peak"] / MB, NO_TARGET),
     ]
 
 
 def main() -> list[tuple[str, float, float]]:
-    """(what, measured, target) for classes of 10 and 30 opening the app at once, RUNS times
-    each: a visitor lost in any run (a kernel that could not start, say) is a failed row."""
+    """(what, measured, target) for classes of 30 and 60 opening the app at once, each with a
+    warmed pool its size, RUNS times each, then 30 on a cold server: a visitor lost in any run
+    (a kernel that could not start, say) is a failed row."""
     rows = [("machine: load average (1 min) before the classes", os.getloadavg()[0], NO_TARGET)]
     for visitors in CLASS_SIZES:
         for run in range(1, RUNS + 1):
-            rows += measure(visitors, label=f", run {run} of {RUNS}")
+            rows += measure(visitors, label=f", run {run} of {RUNS}", pool=visitors)
+    rows += measure(CLASS_SIZES[0])
     return rows
 
 
@@ -350,8 +383,10 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     sizes = [int(a) for a in args if a.isdigit()] or list(CLASS_SIZES)
     browsers = next((int(a.split("=")[1]) for a in args if a.startswith("--browsers=")), BROWSERS)
-    extra = tuple(a for a in args if not a.isdigit() and not a.startswith("--browsers="))
-    print(json.dumps({"sizes": sizes, "browsers": browsers, "voila args": extra,
+    pool = next((int(a.split("=")[1]) for a in args if a.startswith("--pool=")), None)
+    extra = tuple(a for a in args if not a.isdigit()
+                  and not a.startswith(("--browsers=", "--pool=")))
+    print(json.dumps({"sizes": sizes, "browsers": browsers, "pool": pool, "voila args": extra,
                       "load average": os.getloadavg()}))
-    for size in sizes:
-        report(measure(size, extra, browsers=browsers))
+    for size in sizes:  # --pool=N: a warmed pool of N (0: none); by default one the class's size
+        report(measure(size, extra, browsers=browsers, pool=size if pool is None else pool))

@@ -122,11 +122,15 @@ def test_the_exchange_is_nbgraders_default_everywhere_the_docs_name_it():
 
 
 def test_every_pod_mounts_the_exchange_nbgrader_uses_on_a_shared_volume():
+    """Each pod mounts parts of one volume inside nbgrader's exchange (which parts:
+    tests/test_kubernetes_exchange.py)."""
     storage = values()["singleuser"]["storage"]
     (volume,) = storage["extraVolumes"]
-    (mount,) = storage["extraVolumeMounts"]
-    assert mount["name"] == volume["name"]
-    assert mount["mountPath"] == nbgrader_config().Exchange.root == nbgrader_default_exchange()
+    root = nbgrader_config().Exchange.root
+    assert root == nbgrader_default_exchange()
+    for mount in storage["extraVolumeMounts"]:
+        assert mount["name"] == volume["name"]
+        assert mount["mountPath"].startswith(root + "/")
     claim = yaml.safe_load((DEPLOY / "exchange-pvc.yaml").read_text())
     assert claim["kind"] == "PersistentVolumeClaim"
     assert volume["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]
@@ -143,7 +147,7 @@ def test_memory_per_user_covers_the_measured_user():
 def test_the_readme_explains_the_setup():
     readme = (DEPLOY / "README.md").read_text()
     for name in ("config.yaml", "Dockerfile", "exchange-pvc.yaml", "nbgrader_config.py",
-                 "helm upgrade"):
+                 "nbgrader_kubernetes.py", "helm upgrade"):
         assert name in readme
 
 

@@ -6,6 +6,7 @@ that such a kernel works."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from jupyter_client import KernelManager
@@ -58,3 +59,65 @@ def test_a_kernel_on_ipc_sockets_starts_answers_and_names_no_port(tmp_path):
         client.stop_channels()
     finally:
         manager.shutdown_kernel(now=True)
+
+
+def test_the_app_is_served_from_a_pool_of_pre_heated_kernels_the_teacher_sizes():
+    """Issue 32: voila.json turns Voilà's pool on (one kernel: one user's `make voila`); a
+    teacher sizes it for the class (`make voila VOILA_POOL=30`, `--pool_size=30`), and the pool
+    refills only after a class has arrived, so refilling does not slow the arrival."""
+    from benchmarks import bench_class
+
+    settings = json.loads((ROOT / "voila.json").read_text())
+    assert settings["VoilaConfiguration"]["preheat_kernel"] is True
+    assert settings["VoilaConfiguration"]["default_pool_size"] >= 1
+    assert settings["VoilaKernelManager"]["fill_delay"] >= bench_class.ALL_IN
+    makefile = (ROOT / "Makefile").read_text()
+    assert "--VoilaConfiguration.default_pool_size=$(VOILA_POOL)" in makefile
+    assert bench_class.POOL.format(30) == "--VoilaConfiguration.default_pool_size=30"
+
+
+def test_a_pre_heated_kernel_reads_its_visitors_link_once_the_visitor_arrives(monkeypatch):
+    """page_query() in a pre-heated kernel waits for Voilà's word of the request (its websocket
+    voila/query/<kernel id>, here a stand-in) and returns that page's query string."""
+    import asyncio
+    import threading
+
+    from tornado.web import Application
+    from tornado.websocket import WebSocketHandler
+
+    from twentyone_edu.widgets import page_query
+
+    port, asked, ready = free_port(), [], threading.Event()
+
+    class Query(WebSocketHandler):
+        def open(self, kernel_id):
+            asked.append(kernel_id)
+            self.write_message(json.dumps({"QUERY_STRING": "lang=ru"}))
+
+    def serve():
+        async def main():
+            Application([(r"/voila/query/(.*)", Query)]).listen(port, "127.0.0.1")
+            ready.set()
+            await asyncio.sleep(30)
+
+        asyncio.run(main())
+
+    threading.Thread(target=serve, daemon=True).start()
+    assert ready.wait(10)
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    assert page_query() == ""  # no pool: at once, the variable as Voilà set it
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
+                        "VOILA_KERNEL_ID": "k-17", "VOILA_SERVER_URL": "/"}.items():
+        monkeypatch.setenv(name, value)
+    assert page_query() == "lang=ru"
+    assert asked == ["k-17"]
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -267,11 +267,11 @@ def lab(lab_server) -> JupyterLab:
     return JupyterLab(lab_server)
 
 
-def start_voila(jupyter_home: dict, notebook: str) -> Server:
+def start_voila(jupyter_home: dict, notebook: str, *options: str) -> Server:
     """Voilà serving `notebook` (a path inside the course copy) on a free port."""
     port = free_port()
     command = [sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+               "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *options]
     log = jupyter_home["home"] / f"voila-{Path(notebook).stem}.log"
     return Server("Voilà", command, port, jupyter_home["env"], jupyter_home["course"], log,
                   "/voila/static/")
@@ -288,8 +288,13 @@ def voila(jupyter_home):
 
 @pytest.fixture(scope="package")
 def voila_app(jupyter_home) -> Server:
-    """Voilà serving the course's app, notebooks/app.ipynb; each page load gets a new kernel."""
-    server = start_voila(jupyter_home, "notebooks/app.ipynb")
+    """Voilà serving the course's app, notebooks/app.ipynb, with the class settings of
+    voila.json: each page gets a kernel from the pre-heated pool, which has built the app before
+    the page was asked for. The pool refills at once (not after voila.json's fill_delay), since
+    the tests load one page after another."""
+    shutil.copy(ROOT / "voila.json", jupyter_home["course"] / "voila.json")
+    server = start_voila(jupyter_home, "notebooks/app.ipynb",
+                         "--VoilaKernelManager.fill_delay=0")
     yield server
     server.stop()
 

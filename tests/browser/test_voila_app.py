@@ -11,6 +11,8 @@ def test_app_plays_a_round_and_switches_to_russian(voila_app, browser_page, play
     assert sum(purses.values()) == 100 * len(purses), f"money was made or lost: {purses}"
     no_errors(page)
     screenshot(page, "voila_app")
+    # voila.json's pool (issue 32): the page got a kernel that had built the app before it
+    assert "Using pre-heated kernel" in voila_app.log.read_text(errors="replace")
     page.locator(".t21-app-language button", has_text="Русский").click()
     page.get_by_role("tab", name="Стол").wait_for()
     table.locator(".t21-deal", has_text="Сдать").wait_for()

@@ -25,6 +25,8 @@ _HOMES = {
     "class_seed": "seed_choice",
     "first_screen": "seed_choice",
     "language_from_query": "app",
+    "page_app": "app",
+    "page_query": "app",
     "show_errors_in": "errors_shown",
 }
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import json
+import os
+import threading
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -31,6 +35,46 @@ def build_tab(index: int, language: str) -> widgets.Widget:
     _, module, name, options = TABS[index]
     kind = getattr(importlib.import_module(f".{module}", __package__), name)
     return kind(language=language, **options)
+
+
+def page_query() -> str:
+    """The query string of the page this kernel serves, which Voilà gives as QUERY_STRING. A
+    kernel from Voilà's pre-heated pool runs the notebook before anyone asks, so it first waits
+    here for its visitor's request; elsewhere (JupyterLab, Voilà without a pool) at once."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        os.environ.update(visitor_request())
+    return os.environ.get("QUERY_STRING", "")
+
+
+def visitor_request() -> dict[str, str]:
+    """What Voilà sends a pre-heated kernel of its visitor's request (QUERY_STRING...), read
+    from Voilà's websocket voila/query/<kernel id> as voila.utils.wait_for_request reads it, but
+    without importing Voilà into the kernel (42 MB); in a thread, as the kernel's loop runs here."""
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+    received: list[str] = []
+
+    async def receive() -> None:
+        from tornado.websocket import websocket_connect
+
+        while not received:  # Voilà keeps the request for a kernel that connects again
+            try:
+                connection = await websocket_connect(url, connect_timeout=30)
+                message = await connection.read_message()
+                connection.close()
+            except Exception:  # noqa: BLE001 (closed, refused, timed out: try again)
+                message = None
+            if isinstance(message, str):
+                received.append(message)
+            else:
+                await asyncio.sleep(1)
+
+    worker = threading.Thread(target=lambda: asyncio.run(receive()))
+    worker.start()
+    worker.join()
+    return dict(json.loads(received[0])) if received else {}
 
 
 def language_from_query(query: str, default: str = "en") -> str:
@@ -85,3 +129,13 @@ class CourseApp(Bilingual, widgets.VBox):
                 child.language = language
             else:
                 child.value = f"<i>{escape(text('app_loading', language))}</i>"
+
+
+def page_app(default: str = "en") -> CourseApp:
+    """The app in the language of the page's link, else `default` (language_from_query). In a
+    kernel of Voilà's pre-heated pool, a first app is built and closed before the visitor comes,
+    so that their own, built in their language once they arrive, costs only the widgets."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        CourseApp(language=default)  # loads the table's modules, as its first tab does
+        widgets.Widget.close_all()  # no front end has seen it: nothing else to close
+    return CourseApp(language=language_from_query(page_query(), default=default))
