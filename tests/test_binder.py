@@ -55,7 +55,7 @@ def imported_modules(source: str) -> set[str]:
 
 # The package's steps of nbgrader, which only the teacher's nbgrader loads (pyproject's [teacher]
 # extra installs nbgrader, which brings nbconvert and nbformat); a student's Binder needs none.
-TEACHER_ONLY = {"course/grading.py", "course/lms_export.py"}
+TEACHER_ONLY = {"course/grading.py", "course/lms_export.py", "course/collect.py"}
 
 
 def course_imports() -> set[str]:

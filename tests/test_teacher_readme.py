@@ -25,9 +25,10 @@ ROSTER = "id,first_name,last_name,email\nalice,Alice,Martin,alice@school.example
 
 
 def commands(readme: Path) -> list[str]:
-    """The nbgrader commands of a README, in order, each once, as one line."""
+    """The nbgrader commands of a README, in order, each once, as one line; a command with a
+    placeholder ("--student=...") is an example in the prose, not one to type."""
     found = [re.sub(r"\s+", " ", match) for match in COMMAND.findall(readme.read_text())]
-    return list(dict.fromkeys(found))
+    return [command for command in dict.fromkeys(found) if "..." not in command]
 
 
 def config(folder: Path, lines: str) -> dict[str, str]:
