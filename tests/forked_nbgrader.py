@@ -89,3 +89,17 @@ def nbgrader_run(args: list[str], env: dict[str, str], cwd: Path,
     who = user.name if user else "this process"
     assert code == 0, f"{who}: nbgrader {' '.join(args)}:\n{output}"
     return output
+
+
+def stand_in(course: Path, assignment: str, notebook: str) -> None:
+    """A one-task nbgrader source assignment in the course folder: `answer = 21`."""
+    import nbformat
+
+    meta = {"grade": False, "grade_id": "answer", "locked": False, "schema_version": 3,
+            "solution": True, "task": False}
+    cell = nbformat.v4.new_code_cell("### BEGIN SOLUTION\nanswer = 21\n### END SOLUTION",
+                                     metadata={"nbgrader": meta})
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    (course / "source" / assignment).mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[cell], metadata={"kernelspec": kernel}),
+                   course / "source" / assignment / notebook)

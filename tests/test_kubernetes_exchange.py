@@ -24,7 +24,7 @@ import kubespawner.spawner
 import nbformat
 import pytest
 import yaml
-from forked_nbgrader import nbgrader_run
+from forked_nbgrader import nbgrader_run, stand_in
 from traitlets.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,18 +178,6 @@ def nbgrader(folder: Path, root: Path, *args: str) -> str:
             str(configs / name) for name in ("moved", "usr-local-etc", "etc"))}, folder)
 
 
-def stand_in(course: Path) -> None:
-    """A one-task nbgrader source assignment."""
-    meta = {"grade": False, "grade_id": "answer", "locked": False, "schema_version": 3,
-            "solution": True, "task": False}
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "### BEGIN SOLUTION\nanswer = 21\n### END SOLUTION", metadata={"nbgrader": meta})],
-        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}})
-    (course / "source" / ASSIGNMENT).mkdir(parents=True)
-    nbformat.write(notebook, course / "source" / ASSIGNMENT / "answer.ipynb")
-
-
 def hand_in(home: Path, root: Path, name: str, answer: str) -> None:
     """Fetch, answer, submit under name, as in a student's pod (where the id is the hub's)."""
     if not (home / ASSIGNMENT).exists():
@@ -207,7 +195,7 @@ def test_on_that_layout_each_student_sees_only_their_own_and_the_teacher_collect
     for name in (TEACHER, ANNA, BORIS):  # each pod's init container, as each server starts
         init_folders(volume, name)
     course = tmp_path / "teacher"
-    stand_in(course)
+    stand_in(course, ASSIGNMENT, "answer.ipynb")
     teacher_root = view(volume, exchange_mounts(pod(TEACHER, admin=True))["notebook"], course)
     nbgrader(course, teacher_root, "generate_assignment", ASSIGNMENT)
     nbgrader(course, teacher_root, "release_assignment", ASSIGNMENT)

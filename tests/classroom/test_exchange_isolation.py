@@ -32,7 +32,7 @@ import nbformat
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from forked_nbgrader import User, nbgrader_run, run  # noqa: E402
+from forked_nbgrader import User, nbgrader_run, run, stand_in  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "twentyone_edu"
@@ -77,18 +77,6 @@ def attempt(action: Callable[[], Any]) -> Callable[[], str]:
     return probe
 
 
-def stand_in(course: Path) -> None:
-    """A one-task nbgrader source assignment in the course folder."""
-    meta = {"grade": False, "grade_id": "answer", "locked": False, "schema_version": 3,
-            "solution": True, "task": False}
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "### BEGIN SOLUTION\nanswer = 21\n### END SOLUTION", metadata={"nbgrader": meta})],
-        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}})
-    (course / "source" / ASSIGNMENT).mkdir(parents=True)
-    nbformat.write(notebook, course / "source" / ASSIGNMENT / NOTEBOOK)
-
-
 def answer_as(user: User, env: dict[str, str], text: str) -> None:
     """The student writes their answer into the fetched notebook, as themselves."""
 
@@ -128,7 +116,7 @@ def school() -> Iterator[dict[str, Any]]:
                "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
         teacher = users[0]
         course = teacher.home / "course"
-        stand_in(course)
+        stand_in(course, ASSIGNMENT, NOTEBOOK)
         # generate_assignment makes the gradebook, for which nbgrader runs the `alembic` command:
         # root runs it (another user may not reach the venv), then gives the folder to the teacher.
         subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", ASSIGNMENT],
