@@ -34,6 +34,8 @@ CHECK_ID = "solutions-check"  # the student id under which every source is grade
 # The points of lessons04_05, from its tasks: unseen 2, p_bust 2, next_card 5 (the student's own
 # function), choice 1 (code), and the interpretation 3 (graded by the teacher).
 CODE_POINTS = {"test_unseen": 2, "test_p_bust": 2, "test_next_card": 5, "test_choice": 1}
+# s017 types her id with a Cyrillic ѕ (U+0455), which a font draws as s (issue 31.3)
+TYPED_S017 = "\u0455017"
 
 
 def nbgrader(course: Path, *args: str) -> str:
@@ -187,9 +189,13 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     answer_cells(spy, dict(SPY))
     engine_only = nbformat.reads(nbformat.writes(released), as_version=4)
     answer_cells(engine_only, dict(ENGINE_ONLY))
+    lookalike = nbformat.reads(nbformat.writes(released), as_version=4)
+    typed = assignments.numbers(LMS, student=TYPED_S017)  # the numbers her notebook showed her
+    assert isinstance(typed, assignments.ExactChances)
+    answer_cells(lookalike, right_answers(typed) | {"STUDENT": f"STUDENT = {TYPED_S017!r}"})
     zip_of_submissions(course, {"alice": right, "bob": partly, "carol": released,
                                 "dave": tampered, "mallory": cheat, "oscar": moved,
-                                "erin": engine_only, "trent": spy})
+                                "erin": engine_only, "trent": spy, "s017": lookalike})
     nbgrader(course, "zip_collect", LMS)
 
     for source in sources():
@@ -246,6 +252,13 @@ def test_a_changed_working_directory_does_not_change_whose_numbers_are_graded(co
     # oscar's first cell moves into alice's folder and his answers are hers: graded as oscar,
     # alice's chance of going bust is wrong for him (issue 31.3)
     assert scores(course, LMS, "oscar")["test_p_bust"] == 0
+
+
+def test_an_id_typed_with_a_lookalike_letter_is_graded_on_the_numbers_it_showed(course: Path):
+    # s017 answered for the numbers her notebook drew for the id she typed, ѕ017 with a Cyrillic
+    # ѕ; nbgrader grades her as s017; both are the same numbers, so every code point is hers
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gradebook:
+        assert gradebook.find_submission(LMS, "s017").code_score == sum(CODE_POINTS.values())
 
 
 def test_zip_collect_filed_each_lms_submission_under_its_student(course: Path) -> None:

@@ -28,6 +28,7 @@ _HOMES = {
     "page_app": "app",
     "page_query": "app",
     "show_errors_in": "errors_shown",
+    "show_passage": "passage",
 }
 
 __all__ = sorted([*_HOMES, "Quiz", "make_answer_token", "quiz", "quiz_record"])
