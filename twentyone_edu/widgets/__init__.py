@@ -29,6 +29,7 @@ _HOMES = {
     "page_query": "app",
     "show_errors_in": "errors_shown",
     "show_passage": "passage",
+    "show_table": "tables",
 }
 
 __all__ = sorted([*_HOMES, "Quiz", "make_answer_token", "quiz", "quiz_record"])

@@ -418,6 +418,8 @@ ENGLISH: dict[str, Template] = {
     "answer_why": "{why}",
     "use.salt": "1-32 letters or digits",
     "answer_empty": "answer='' is empty (give a number or the text of the right choice)",
+    "table_row": "a row of {row} cells in a table of {width} columns (give every row one cell "
+                 "per column)",
     "answer_token": "answer={value} is not an answer token (make one with "
                     "make_answer_token(value))",
     "use.teacher_text": "a text of at most {longest:,} characters, an (English, Russian) pair or "
