@@ -20,7 +20,8 @@ c.Execute.timeout = 120
 # downloaded/<assignment>/archive/. Names are read as Blackboard's "Download assignment" writes
 # them: "<assignment name>_<user name>_attempt_<yyyy-mm-dd-hh-mm-ss>_<uploaded file name>".
 # Only the part Blackboard writes names the student: the pattern is anchored at the start, the
-# assignment name has no "_" (name it e.g. "Lessons 04-05" in Blackboard), and the user name
+# assignment name has no "_" (name it e.g. "Lessons 04-05" in Blackboard; with one, the roster in
+# the gradebook decides whose file it is, BlackboardNames), and the user name
 # ends at the first "_attempt_<date>_", so an uploaded file name cannot name another student;
 # a user name "." or ".." is refused. The attempt's time is read field by field as Blackboard
 # writes it (BlackboardNames). (Moodle and Canvas name files by their own internal numbers, not

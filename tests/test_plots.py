@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import matplotlib.text
 import numpy as np
+import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgb
 from matplotlib.image import imread
@@ -164,8 +165,23 @@ def test_axis_numbers_are_written_in_the_figures_language():
     assert "−0,10" in [t.get_text() for t in russian.get_yticklabels()]
     bars = plots.outcome_bars({20: Fraction(1, 4), "bust": Fraction(3, 4)}, language="ru")
     FigureCanvasAgg(bars).draw()
-    assert "0,2" in [t.get_text() for t in bars.axes[0].get_yticklabels()]
+    assert "20\u00a0%" in [t.get_text() for t in bars.axes[0].get_yticklabels()]
     assert [t.get_text() for t in bars.axes[0].texts] == ["25,0\u00a0%", "75,0\u00a0%"]
+
+
+@pytest.mark.parametrize("figure, axis", [
+    (lambda: plots.outcome_bars({20: Fraction(1, 4), "bust": Fraction(3, 4)}), "y"),
+    (lambda: plots.side_by_side({"a": {20: Fraction(1, 4), "bust": Fraction(3, 4)}}), "y"),
+    (lambda: plots.weights([1, -1], [Fraction(1, 4), Fraction(3, 4)]), "x"),
+])
+def test_a_figure_writes_a_chance_one_way_on_its_axis_and_its_bars(figure, axis):
+    """Issue 30.4: bars labelled in per cent stand on an axis in per cent, not in 0.2 steps."""
+    fig = figure()
+    FigureCanvasAgg(fig).draw()
+    ax = fig.axes[0]
+    ticks = [t.get_text() for t in (ax.get_yticklabels() if axis == "y" else ax.get_xticklabels())]
+    assert ticks and all(tick.endswith("%") for tick in ticks if tick)
+    assert any("%" in t.get_text() for t in ax.texts)
 
 
 def _texts(fig):
@@ -212,3 +228,12 @@ def test_the_default_words_of_the_figures_come_from_the_engine_catalog():
     for key in ("result", "average", "deal_card"):  # a number goes where the `{}` is
         assert english[key].count("{}") == russian[key].count("{}") == 1
     assert catalogs.fields("карта") != catalogs.fields("card {}")  # the check sees a lost {}
+
+
+def test_an_outcome_a_series_cannot_have_is_not_labelled_zero():
+    """Lesson 04 (round-6 reading): K Q cannot make 20 with one card; no "0 %" stands over 20."""
+    fig = plots.side_by_side({"10 9": {20: Fraction(8, 102), "bust": Fraction(86, 102)},
+                              "K Q": {21: Fraction(8, 102), "bust": Fraction(94, 102)}},
+                             [20, 21, "bust"])
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    assert len(labels) == 4 and not any(label.startswith("0") for label in labels)

@@ -84,8 +84,9 @@ def test_a_time_blackboard_never_writes_skips_only_that_file():
         is None
 
 
-def test_zip_collect_files_a_late_night_class_with_each_time(tmp_path: Path):
-    """The real zip_collect with the course's config: every student filed, each time kept."""
+def _zip_collect(tmp_path: Path, files: dict[str, str], roster: tuple[str, ...] = ()) -> tuple:
+    """The real zip_collect with the course's config, on Blackboard files {name: time}; the
+    course folder and nbgrader's log."""
     import os
     import shutil
     import subprocess
@@ -99,17 +100,38 @@ def test_zip_collect_files_a_late_night_class_with_each_time(tmp_path: Path):
     run = [sys.executable, "-m", "nbgrader"]
     subprocess.run([*run, "generate_assignment", "lessons04_05"], cwd=course, env=env,
                    check=True, capture_output=True, timeout=300)
+    for student in roster:
+        subprocess.run([*run, "db", "student", "add", student], cwd=course, env=env,
+                       check=True, capture_output=True, timeout=300)
     archive = course / "downloaded" / "lessons04_05" / "archive"
     archive.mkdir(parents=True)
     released = (course / "release" / "lessons04_05" / "exact_chances.ipynb").read_text()
-    times = {"alice": "2026-11-30-20-31-21", "bob": "2026-11-30-23-59-59"}
-    for user, written in times.items():
-        (archive / f"Lessons 04-05_{user}_attempt_{written}_exact_chances.ipynb").write_text(
-            released)
+    for name, written in files.items():
+        (archive / f"{name}_attempt_{written}_exact_chances.ipynb").write_text(released)
     done = subprocess.run([*run, "zip_collect", "lessons04_05"], cwd=course, env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
+    return course, done.stderr
+
+
+def test_zip_collect_files_a_late_night_class_with_each_time(tmp_path: Path):
+    """The real zip_collect with the course's config: every student filed, each time kept."""
+    times = {"alice": "2026-11-30-20-31-21", "bob": "2026-11-30-23-59-59"}
+    course, _ = _zip_collect(tmp_path, {f"Lessons 04-05_{user}": t for user, t in times.items()})
     for user, written in times.items():
         stamp = course / "submitted" / user / "lessons04_05" / "timestamp.txt"
         date, clock = written[:10], written[11:].replace("-", ":")
         assert stamp.read_text().startswith(f"{date} {clock}"), stamp.read_text()
+
+
+def test_an_assignment_named_with_an_underscore_files_each_student_on_the_roster(tmp_path):
+    """Blackboard's "Lessons_04" puts "04_" before every user name; with a roster, each file is
+    the one student its name ends with, and a name on no roster is filed with a warning."""
+    course, log = _zip_collect(tmp_path, {"Lessons_04_alice": "2026-11-30-09-05-00",
+                                          "Lessons_04_s_017": "2026-11-30-09-06-00",
+                                          "Lessons 04-05_zoe": "2026-11-30-09-07-00"},
+                               roster=("alice", "s_017", "bob"))
+    filed = sorted(p.name for p in (course / "submitted").iterdir())
+    assert filed == ["alice", "s_017", "zoe"]
+    assert "the assignment's name in Blackboard has an underscore" in log
+    assert "'zoe' is not a student of the course" in log

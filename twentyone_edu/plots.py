@@ -87,6 +87,14 @@ class TickNumbers(ScalarFormatter):
         return numerals.decimal(float(plain), len(plain.partition(".")[2]), self.language)
 
 
+class TickPercent(TickNumbers):
+    """Tick numbers of a chance as percentages, as the bars' labels write it: 25 %, 2,5 %."""
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        digits = 0 if round(x * 100, 6).is_integer() else 1
+        return numerals.percent(x, self.language, digits)
+
+
 def outcome_keys(distribution: Mapping[Outcome, object]) -> tuple[Outcome, ...]:
     """The outcomes of a draw distribution in the order of a chart: totals, then bust."""
     totals = sorted(k for k in distribution if k != "bust")
@@ -186,7 +194,7 @@ class OutcomeChart:
         ax.set_xticks(positions, [bust_label if k == "bust" else str(k) for k in self.keys])
         ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title, xlabel=xlabel,
                ylabel=ylabel)
-        ax.yaxis.set_major_formatter(TickNumbers(language))
+        ax.yaxis.set_major_formatter(TickPercent(language))
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
             self.canvas.draw()
@@ -460,8 +468,9 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
                  title: str = "", xlabel: str = "", ylabel: str | None = None,
                  percent: bool = True, language: str = "en") -> Figure:
     """Bars of several series over the same keys, side by side, each bar labelled with its
-    value (as a percentage if `percent`) in `language`, so that the colours are never the only
-    signal; the keys 'bust' and 'natural' are worded in `language` too, a word to a line."""
+    value (as a percentage if `percent`; a key a series lacks, none) in `language`, so that the
+    colours are never the only signal; the keys 'bust' and 'natural' are worded in
+    `language` too, a word to a line."""
     ylabel = words(language)["probability"] if ylabel is None else ylabel
     keys = list(keys if keys is not None else next(iter(series.values()), {}))
     fig = Figure(figsize=(6.4, 3.0), dpi=DPI)
@@ -477,15 +486,16 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
         positions = [j + (i - (len(series) - 1) / 2) * width for j in range(len(keys))]
         ax.bar(positions, heights, width, label=name, color=colours[i % 4],
                hatch=hatches[i % 4], edgecolor="black", linewidth=0.5)
-        for x, h in zip(positions, heights, strict=True):
-            ax.text(x, h, numerals.percent(h, language, 0) if percent else _number(h, language),
-                    ha="center", va="bottom", fontsize=7)
+        for x, h, k in zip(positions, heights, keys, strict=True):
+            if k in values:  # an outcome this series cannot have gets no bar and no label
+                ax.text(x, h, numerals.percent(h, language, 0) if percent
+                        else _number(h, language), ha="center", va="bottom", fontsize=7)
     said = words(language)
     ax.set_xticks(range(len(keys)), [said[k].replace(" ", "\n") if k in ("bust", "natural")
                                      else card_letters.written(str(k), language) for k in keys])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
     ax.legend(fontsize=8)
-    ax.yaxis.set_major_formatter(TickNumbers(language))
+    ax.yaxis.set_major_formatter(TickPercent(language) if percent else TickNumbers(language))
     return fig
 
 
@@ -521,7 +531,7 @@ def weights(results: Sequence[Fraction | float], chances: Sequence[Fraction | fl
         if average_label else ""
     ax.set(title=title, xlabel=xlabel + below,
            xlim=(0, max(values, default=1) * 1.35 or 1))
-    ax.xaxis.set_major_formatter(TickNumbers(language))
+    ax.xaxis.set_major_formatter(TickPercent(language))
     ax.invert_yaxis()
     return fig
 

@@ -151,7 +151,12 @@ class HiddenTestsOut(Preprocessor):
 
 class BlackboardNames(FileNameCollectorPlugin):
     """Blackboard's download names, its attempt time read field by field: nbgrader's own date
-    reader takes the "-MM-SS" of "2026-11-30-20-31-21" for a time zone, and refuses 23:59:59."""
+    reader takes the "-MM-SS" of "2026-11-30-20-31-21" for a time zone, and refuses 23:59:59.
+    With a roster in the gradebook, a user name read with part of an assignment name that has
+    "_" in it ("04_alice" of "Lessons_04_alice_attempt_…") is the one student it ends with, and
+    a name that is no student's is filed with a warning."""
+
+    _students: frozenset[str] | None = None
 
     def collect(self, submitted_file: str) -> dict[str, Any] | None:
         info = super().collect(submitted_file)
@@ -161,5 +166,36 @@ class BlackboardNames(FileNameCollectorPlugin):
             except ValueError:
                 return None  # not a time Blackboard writes: the file is skipped, with a warning
             info["timestamp"] = when.replace(tzinfo=timezone.utc)
+        if info:
+            info["student_id"] = self._on_the_roster(info["student_id"], submitted_file)
         return info
+
+    def _roster(self) -> frozenset[str]:
+        """The students in the course's gradebook (none before a roster is imported)."""
+        if self._students is None:
+            coursedir = getattr(self.parent, "coursedir", None)
+            students: frozenset[str] = frozenset()
+            if coursedir is not None:
+                from nbgrader.api import Gradebook
+
+                with Gradebook(coursedir.db_url) as gradebook:
+                    students = frozenset(student.id for student in gradebook.students)
+            self._students = students
+        return self._students
+
+    def _on_the_roster(self, read: str, submitted_file: str) -> str:
+        roster = self._roster()
+        if not roster or read in roster:
+            return read
+        parts = read.split("_")
+        endings = [tail for tail in ("_".join(parts[i:]) for i in range(1, len(parts)))
+                   if tail in roster]
+        if len(endings) == 1:
+            self.log.warning("Read %r as the student %r: the assignment's name in Blackboard has "
+                             "an underscore (%s)", read, endings[0], submitted_file)
+            return endings[0]
+        self.log.warning("%r is not a student of the course (nbgrader db student list); filed "
+                         "under that name. If the assignment's name in Blackboard has an "
+                         "underscore, rename it and download again (%s)", read, submitted_file)
+        return read
 
