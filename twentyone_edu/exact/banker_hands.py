@@ -25,10 +25,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import csr_matrix
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_matrix
 
 from ..game.rules import Outcome, RuleSet
 from . import residues
@@ -123,6 +126,8 @@ def final_hands(classes: ValueClasses, start: tuple[int, ...],
 def _plan(outcomes: tuple[Outcome, ...], finals: list[tuple[int, int, int, int]], size: int,
           caps: tuple[int, ...]) -> BankerHands:
     """Arrange the final hands for fast sums: sorted by group, then by their high half."""
+    from scipy.sparse import csr_matrix  # here, so that a table's first view waits for no scipy
+
     codes, outcome, orderings, drawn_cards = (np.array(column, dtype=np.int64)
                                               for column in zip(*finals, strict=True))
     split = size // 2
