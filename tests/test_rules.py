@@ -250,3 +250,16 @@ def test_settle_rejects_bad_outcomes(player, banker, bad):
     with pytest.raises(RuleError) as error:
         settle(player, banker)
     assert bad in str(error.value)
+
+
+def test_every_rule_has_a_short_title_in_each_language():
+    """Figures name a rule in words beside its id (issue 30.4): 'R13 player's bust'."""
+    from twentyone_edu import rule_title
+    from twentyone_edu.game.rules import RULE_IDS
+
+    for language in ("en", "ru"):
+        titles = [rule_title(rule, language) for rule in RULE_IDS]
+        assert len(set(titles)) == 20 and all(titles)
+    assert rule_title("R13") == "player's bust" and rule_title("R16", "ru") == "перебор банкира"
+    with pytest.raises(RuleError, match="R21"):
+        rule_title("R21")

@@ -21,6 +21,7 @@ from .game.rules import (
     Outcome,
     RuleSet,
     RulesLike,
+    rule_title,
     settle,
     variant,
     variant_title,
@@ -94,8 +95,8 @@ __all__ = [
     "HISTORICAL", "RANKS", "SUITS", "VARIANTS", "AdviceRow", "BankPrice", "Card", "CardError",
     "DecisionRow", "DecisionValues", "Distribution", "HandLike", "HandValue", "IllegalAction",
     "Outcome", "Policy", "RuleError", "RuleSet", "RulesLike", "Shoe", "StakeError", "StrategyRow",
-    "Table", "TwentyOneError", "card_text", "hand_value", "parse_card", "parse_cards", "settle",
-    "variant", "variant_title",
+    "Table", "TwentyOneError", "card_text", "hand_value", "parse_card", "parse_cards", "rule_title",
+    "settle", "variant", "variant_title",
     *_SUBMODULES,
 ]
 

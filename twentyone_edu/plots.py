@@ -12,6 +12,7 @@ import base64
 import html
 import io
 import math
+import textwrap
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from fractions import Fraction
@@ -491,8 +492,12 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
                 ax.text(x, h, numerals.percent(h, language, 0) if percent
                         else _number(h, language), ha="center", va="bottom", fontsize=7)
     said = words(language)
-    ax.set_xticks(range(len(keys)), [said[k].replace(" ", "\n") if k in ("bust", "natural")
-                                     else card_letters.written(str(k), language) for k in keys])
+    ticks = ["\n".join(textwrap.fill(line, 11) for line in card_letters.written(
+                 said[k] if k in ("bust", "natural") else str(k), language).split("\n"))
+             for k in keys]  # a long label, such as "R13 player's bust", a few words a line
+    lines = max((tick.count("\n") + 1 for tick in ticks), default=1)
+    fig.subplots_adjust(bottom=min(0.5, 0.13 + 0.07 * lines))
+    ax.set_xticks(range(len(keys)), ticks, fontsize=8 if lines > 2 else None)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
     ax.legend(fontsize=8)
     ax.yaxis.set_major_formatter(TickPercent(language) if percent else TickNumbers(language))

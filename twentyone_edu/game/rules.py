@@ -150,6 +150,16 @@ def variant_title(name: str, language: str = "en") -> str:
     return say(f"variant.{name}", {}, language)
 
 
+RULE_IDS = tuple(f"R{n}" for n in range(1, 21))
+
+
+def rule_title(rule_id: str, language: str = "en") -> str:
+    """The short name of a rule, R1–R20, in `language`: 'player's bust' for R13."""
+    one_of(rule_id, "rule_id", RULE_IDS)
+    numerals.check_language(language)
+    return say(f"rule_title.{rule_id}", {}, language)
+
+
 def rule_set(rules: object, name: str = "rules",
              error: type[TwentyOneError] = RuleError) -> RuleSet:
     """A RuleSet, or the one in VARIANTS with this name (R1–R20); nothing else. A subclass is
