@@ -144,3 +144,28 @@ def test_the_keyboard_focus_moves_to_the_next_button():
     w.buy_button.click()  # 19: still the student's turn
     w.stand_button.click()
     assert focused == [w.buy_button, w.buy_button, w.deal_button]
+
+
+def test_the_first_bankers_demo_does_not_end_on_the_first_card():
+    from twentyone_edu.widgets import BankerChooser
+
+    chooser = BankerChooser()
+    for _ in range(3):  # the first card, then two more: still no ace
+        chooser.next_button.click()
+        assert chooser.banker is None and not chooser.next_button.disabled
+    assert chooser.shown == 3 and len(chooser.draw) > 3
+
+
+def test_the_simulation_draws_a_new_curve_at_every_run_unless_a_seed_is_typed():
+    from twentyone_edu.widgets import SimulationExplorer
+
+    sim = SimulationExplorer(rounds=1_000)
+    seeds = set()
+    for _ in range(3):
+        sim.run_button.click()
+        seeds.add(sim.settings[4])
+        sim.run_steps(100)
+    assert len(seeds) == 3  # three runs, three shuffles (the same seed thrice: 1 in 4·10^18)
+    sim.seed_box.value = "7"
+    sim.run_button.click()
+    assert sim.settings[4] == 7

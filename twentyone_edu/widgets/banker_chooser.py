@@ -31,12 +31,13 @@ CARD_HEIGHT = 70
 class BankerChooser(Bilingual, widgets.VBox):
     """Cards handed round the seats one at a time until the first ace, who holds the bank (R4).
 
-    `players`: 2–12 seats; `seed`: the same seed hands out the same cards; `trials`: simulated
+    `players`: 2–12 seats; `seed`: the same seed hands out the same cards (the default, 12,
+    takes ten cards, twice round five seats, to its first ace); `trials`: simulated
     draws to set beside the exact chances; `language`: 'en' or 'ru', also settable later
     (`.language = 'ru'`) or with the switch `.language_toggle`.
     """
 
-    def __init__(self, players: int = 5, seed: int | None = 1, language: str = "en",
+    def __init__(self, players: int = 5, seed: int | None = 12, language: str = "en",
                  trials: int = 10_000):
         players = whole(players, "players", 2, MAX_PLAYERS)
         seed = seed_of(seed)

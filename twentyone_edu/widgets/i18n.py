@@ -72,6 +72,7 @@ TEXT: dict[str, str] = {
     "banker_threshold": "Banker buys while below",
     "rounds": "Rounds",
     "seed": "Seed",
+    "sim_seed_help": "empty: new cards at every Run",
     "sim_title": "Simulation and the exact value",
     "sim_run": "Run",
     "sim_stop": "Stop",
