@@ -14,6 +14,13 @@ from twentyone_edu.widgets.live_table import MOST_PAUSES, TableWidget
 RULE_CODE = re.compile(r"\(R\d")
 
 
+def seat_rows(w: TableWidget, name: str) -> str:
+    """The seat's row of the table, with the row under it (the student's result, if any)."""
+    rows = w.seats.value.split("<tr")[2:]
+    index = next(i for i, row in enumerate(rows) if f"<b>{name}</b>" in row)
+    return "".join(rows[index:index + 2])
+
+
 def visible_controls(widget: widgets.Widget) -> list[widgets.Widget]:
     """The controls a student can see: none inside a box whose layout hides it."""
     if widget.layout.display == "none":
@@ -45,13 +52,13 @@ def test_the_result_and_the_money_stand_in_the_students_row():
     w.stake_box.value = "5"
     w.deal_button.click()
     w.stand_button.click()
-    row = next(r for r in w.seats.value.split("<tr")[2:] if "<b>You</b>" in r)
+    row = seat_rows(w, "You")
     assert "−5: your 17 against the banker&#x27;s 18" in row
     assert "(−5)" in row and ">5<" in row  # the purse's change, and the stake still shown
-    vera = next(r for r in w.seats.value.split("<tr")[2:] if "<b>Vera</b>" in r)
-    assert "(+2)" in vera  # a drawn 21 is paid twice the stake of 1 (R12)
+    # Vera: a drawn 21 is paid twice her stake of 1 (R12)
+    assert "(+2)" in seat_rows(w, "Vera").split("t21-result")[0]
     w.language_toggle.value = "ru"
-    row = next(r for r in w.seats.value.split("<tr")[2:] if "<b>Вы</b>" in r)
+    row = seat_rows(w, "Вы")
     assert "−5: у вас 17, у банкира 18" in row
     conserved(w)
 
@@ -69,7 +76,7 @@ def test_a_student_who_holds_the_bank_is_told_and_decides_for_it():
     assert w.buy_button.description == "Banker: buy a card"
     assert w.stand_button.description == "Banker: stand" and not w.stand_button.disabled
     w.stand_button.click()  # 15 against 18 and 19: the bank pays 1 to each (R15)
-    row = next(r for r in w.seats.value.split("<tr")[2:] if "<b>Anna</b>" in r)
+    row = seat_rows(w, "Anna")
     assert "−2 for your bank this round" in row
 
 

@@ -24,7 +24,7 @@ APP_STYLE = f"""<style>
 .t21-app select, .t21-app input[type=text], .t21-app input[type=number],
 .t21-app .widget-checkbox, .t21-app summary {{ min-height: 44px; height: auto; }}
 .t21-app .widget-button, .t21-app .widget-toggle-button {{ font-size: 17px;
-  padding: 4px 12px; max-width: 100%; white-space: normal; }}
+  padding: 4px 12px; max-width: 100%; white-space: normal; line-height: 1.25; }}
 .t21-app .widget-checkbox input {{ width: 24px; height: 24px; }}
 .t21-app .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
 .t21-app .widget-toggle-button.mod-active {{ box-shadow: inset 0 -4px 0 #0b3d91; }}
@@ -33,20 +33,26 @@ APP_STYLE = f"""<style>
 .t21-app :focus-visible, .t21-app button:focus, .t21-app select:focus,
 .t21-app input:focus, .t21-app summary:focus, .t21-app [role=log]:focus,
 .t21-app .lm-TabBar-tab:focus {{ {FOCUS} }}
-.t21-app-tabs > .lm-TabBar .lm-TabBar-content {{ flex-wrap: wrap; }}
-.t21-app-tabs > .lm-TabBar, .t21-app-tabs > .lm-TabBar .lm-TabBar-content {{
-  height: auto !important; min-height: 44px; overflow: visible; }}
-.t21-app-tabs > .lm-TabBar .lm-TabBar-tab {{ flex: 0 0 auto !important; max-width: none;
-  min-width: 0; min-height: 44px; padding: 6px 12px; font-size: 17px; }}
-.t21-app-tabs > .lm-TabBar .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap; }}
-.t21-app .t21-seats table {{ max-width: 100%; }}
+.t21-app-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
+.t21-app-tabs .lm-TabBar, .t21-app-tabs .lm-TabBar-content {{
+  height: auto !important; min-height: 44px !important; max-height: none !important;
+  overflow: visible !important; }}
+.t21-app-tabs .lm-TabBar-tab {{ flex: 0 0 auto !important; max-width: none !important;
+  min-width: 0 !important; min-height: 44px !important; height: auto !important;
+  align-items: center; padding: 6px 12px !important; font-size: 17px !important;
+  line-height: 1.3 !important; }}
+.t21-app-tabs .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap;
+  line-height: 1.3 !important; }}
+.t21-app .t21-seats {{ max-width: 100%; overflow-x: auto; }}
+.t21-app .t21-exact summary {{ white-space: normal; }}
+.t21-app th {{ overflow-wrap: anywhere; }}
 .t21-app .t21-seats td, .t21-app .t21-seats th {{ vertical-align: middle; }}
 .t21-app .t21-seat-cards > div {{ flex-wrap: nowrap !important; }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
-  .t21-app .t21-seats td, .t21-app .t21-seats th {{ padding: 1px 3px !important;
-    font-size: 16px; }}
-  .t21-app .t21-seat-cards svg {{ height: 52px; width: auto; }}
+  .t21-app td, .t21-app th {{ padding: 1px 3px !important; font-size: 16px; }}
+  .t21-app .t21-seat-cards svg {{ height: 56px !important; width: auto !important; }}
+  .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
   .t21-app-header h2 {{ font-size: 20px; }}
 }}
 </style>"""

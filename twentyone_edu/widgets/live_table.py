@@ -687,8 +687,10 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<td style='padding:2px 8px'>{escape(stake_text)}</td>"
                 f"<td class='t21-seat-cards' style='padding:2px 8px'>"
                 f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
-                f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b>{result}"
-                f"</td></tr>")
+                f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
+            if result:  # right under the student's hand, across the row
+                rows.append(f"<tr style='{background}'><td colspan='5' "
+                            f"style='padding:0 8px 4px 8px'>{result}</td></tr>")
         return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
@@ -714,7 +716,7 @@ class TableWidget(Bilingual, widgets.VBox):
             return ""
         colour = COLOURS["right"] if amount > 0 else COLOURS["error"] if amount < 0 else INK
         return (f"<div class='t21-result' role='status' style='color:{colour};"
-                f"font-weight:bold;font-size:0.9em;white-space:normal'>{escape(words)}</div>")
+                f"font-weight:bold;font-size:1.1em'>{escape(words)}</div>")
 
     def _outcome_words(self, outcome) -> str:
         """A hand's outcome in words: a total, «natural», «over 21»; '' for none."""
