@@ -176,3 +176,32 @@ def test_the_simulation_draws_a_new_curve_at_every_run_unless_a_seed_is_typed():
     sim.seed_box.value = "7"
     sim.run_button.click()
     assert sim.settings[4] == 7
+
+
+def test_chart_labels_are_readable_on_a_projector():
+    """Every word and number on the app's charts at least 12 px at the size it is drawn."""
+    from matplotlib.text import Text
+
+    from twentyone_edu import plots
+
+    ranks = ["A", "10", "9"]
+    figures = [plots.strategy_heatmap({(a, b): 0.5 for a in ranks for b in ranks}, ranks),
+               plots.OutcomeChart([12, 21, "bust"], live=False).figure,
+               plots.ConvergenceChart(1000, 0.0, live=False).figure]
+    for figure in figures:
+        figure.canvas.draw()
+        sizes = {t.get_text(): t.get_fontsize() * figure.dpi / 72
+                 for t in figure.findobj(Text) if t.get_text().strip() and t.get_visible()}
+        assert sizes and min(sizes.values()) >= 12, {t: s for t, s in sizes.items() if s < 12}
+
+
+def test_the_first_bankers_chances_are_bars_and_the_banker_is_marked():
+    from twentyone_edu.widgets import BankerChooser
+
+    chooser = BankerChooser(players=3, seed=12)
+    widths = [float(w) for w in re.findall(r"width:([\d.]+)%", chooser.chances.value)]
+    # seat 1 meets the first ace most often (lesson 10): the longest bar, the others shorter
+    assert widths[0] == 100 and widths == sorted(widths, reverse=True) and widths[-1] < 100
+    chooser.all_button.click()
+    row = chooser.chances.value.split("<tr>")[1 + chooser.banker]
+    assert "font-weight:bold" in row

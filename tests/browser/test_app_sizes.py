@@ -25,6 +25,9 @@ VISIBLE_JS = """([root, selector]) => Array.from(document.querySelectorAll(
 FOCUS_JS = """() => { const e = document.activeElement; const s = getComputedStyle(e);
   return {css: e.className,
           outline: s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth)}; }"""
+WAITING_JS = """([status, before, settled]) => status.innerText !== before && (
+  status.innerText.includes(settled) || document.querySelector('.t21-app .t21-stand')
+    .getBoundingClientRect().height > 0)"""
 FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((e) => e.getBoundingClientRect().height > 0 && e.innerText.trim())
   .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
@@ -65,8 +68,10 @@ def play_by_keyboard(page: Page, table, language: str) -> None:
         assert ring["outline"] >= 2, f"the focus ring on «Deal» is {ring['outline']} px"
         before = status.inner_text()
         page.keyboard.press("Enter")
-        page.wait_for_function("([e, b]) => e.innerText !== b",
-                               arg=[status.element_handle(), before], polling=100)
+        # the kernel has played the others before the student (at its pace) when «Stand» shows
+        # (for his seat or for the bank) or the round is over
+        page.wait_for_function(WAITING_JS, arg=[status.element_handle(), before,
+                                                SETTLED[language]], polling=100)
         stand = table.locator(".t21-stand")
         if stand.is_visible():
             # the kernel moves the focus to «Buy a card» once the others before the student
@@ -117,6 +122,8 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
         change_box = change.bounding_box()
         assert 0 <= change_box["y"] and change_box["y"] + change_box["height"] <= height
         assert result.inner_text()[0] in "+−0", result.inner_text()
+        seats = table.locator(".t21-seats table").bounding_box()
+        assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
         screenshot(page, f"i34_{size}_{language}_settled")
         if phone:
             tabs = page.get_by_role("tab")

@@ -44,14 +44,21 @@ APP_STYLE = f"""<style>
 .t21-app-tabs .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap;
   line-height: 1.3 !important; }}
 .t21-app .t21-seats {{ max-width: 100%; overflow-x: auto; }}
+.t21-app .widget-html-content {{ flex-shrink: 1; min-width: 0; max-width: 100%; }}
 .t21-app .t21-exact summary {{ white-space: normal; }}
-.t21-app th {{ overflow-wrap: anywhere; }}
+.t21-app .t21-seats th {{ white-space: nowrap; }}
 .t21-app .t21-seats td, .t21-app .t21-seats th {{ vertical-align: middle; }}
 .t21-app .t21-seat-cards > div {{ flex-wrap: nowrap !important; }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
-  .t21-app td, .t21-app th {{ padding: 1px 3px !important; font-size: 16px; }}
-  .t21-app .t21-seat-cards svg {{ height: 56px !important; width: auto !important; }}
+  .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
+  .t21-app .t21-seats th {{ font-size: 14px; }}
+  .t21-app .t21-seats td:last-child b {{ font-size: 14px; }}
+  .t21-app .t21-seat-cards svg {{ height: 48px !important; width: auto !important; }}
+  .t21-app .t21-seat-cards svg + svg {{ margin-left: -22px !important; }}
+  .t21-app .t21-seats td:first-child span {{ font-size: 13px !important; }}
+  .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
+  .t21-app .t21-table-widget {{ padding: 0 !important; }}
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
   .t21-app-header h2 {{ font-size: 20px; }}
 }}
