@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 from functools import partial
+from numbers import Real
 
 import ipywidgets as widgets
 
@@ -280,7 +281,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                 f"</table><small>{escape(note)}</small>")
 
 
-def _bar(share: float, colour: str) -> str:
+def _bar(share: Real, colour: str) -> str:
     """A horizontal bar `share` (0–1) of its cell wide: a chance seen as a length."""
     return (f"<div aria-hidden='true' style='background:{colour};height:10px;margin:2px 0;"
             f"width:{100 * float(share):.1f}%'></div>")
