@@ -422,6 +422,10 @@ PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr')).map(
   (row) => [row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])"""
 
 
+YOUR_TURN_OR_OVER_JS = """(table) => !table.querySelector('.t21-buy').disabled
+  || !table.querySelector('.t21-deal').disabled"""
+
+
 def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
     """Click, then wait until the kernel has answered: the watched element's text changed."""
     before = watched.inner_text()
@@ -439,6 +443,9 @@ def play_a_round(table: Locator, max_deals: int = 12,
     status, log = table.locator(".t21-status"), table.locator(".t21-log")
     deal, buy, stand = (table.locator(f".t21-{name}") for name in ("deal", "buy", "stand"))
     draw_all = table.locator(".t21-draw-all")
+    if not draw_all.is_visible():  # the set-up waits behind «Table settings» (issue 34)
+        table.locator(".t21-settings-toggle").click()
+        draw_all.wait_for()
     if draw_all.is_enabled():
         click_and_wait_for_change(draw_all, status)
     banker = bank_holder.search(status.inner_text()).group(1)
@@ -448,6 +455,9 @@ def play_a_round(table: Locator, max_deals: int = 12,
     seat_menu.select_option(label=seat)
     for _ in range(max_deals):
         click_and_wait_for_change(deal, status)
+        # the others before the student play at the table's pace: wait for his turn or the end
+        table.page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=table.element_handle(),
+                                     polling=100)
         if not buy.is_enabled():
             continue  # a natural settled the round at once, or the bank passed (R9, R10)
         click_and_wait_for_change(buy, log)

@@ -218,8 +218,7 @@ TEXT: dict[str, str] = {
     "tw_buy_bank_tip": "Buy the bank, at the price in the box, from the player due to hold it, "
                        "before the deal (R20).",
     "tw_settings": "Table settings",
-    "tw_settings_tip": "Players, names, rules, seed, the draw for the first bank, buying the "
-                       "bank",
+    "tw_settings_tip": "Players, names, rules, seed, who holds the first bank, buying the bank",
     "tw_player": "Player",
     "tw_purse": "Purse",
     "tw_stake_col": "Stake",
