@@ -418,8 +418,10 @@ CHANGED_JS = "([element, before]) => element.innerText !== before"
 # What the table's status says, by language: who holds the bank, and that a round is settled.
 TABLE_WORDS = {"en": (re.compile(r"The bank: ([^.]+?)\."), "is settled"),
                "ru": (re.compile(r"Банк держит ([^.:]+?)[.:]"), "рассчитан")}
-PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr')).map(
-  (row) => [row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])"""
+PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr'))
+  .filter((row) => row.querySelector('.t21-purse')).map((row) => [
+    row.cells[0].querySelector('b').textContent.trim(),
+    row.querySelector('.t21-purse').textContent.trim()])"""
 
 
 YOUR_TURN_OR_OVER_JS = """(table) => !table.querySelector('.t21-buy').disabled

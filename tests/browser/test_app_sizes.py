@@ -28,6 +28,9 @@ FOCUS_JS = """() => { const e = document.activeElement; const s = getComputedSty
 WAITING_JS = """([status, before, settled]) => status.innerText !== before && (
   status.innerText.includes(settled) || document.querySelector('.t21-app .t21-stand')
     .getBoundingClientRect().height > 0)"""
+YOUR_TURN_OR_OVER_JS = """([table, status, before]) => status.innerText !== before && (
+  table.querySelector('.t21-buy').offsetParent !== null
+  || !table.querySelector('.t21-deal').disabled)"""
 FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((e) => e.getBoundingClientRect().height > 0 && e.innerText.trim())
   .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
@@ -89,6 +92,29 @@ def play_by_keyboard(page: Page, table, language: str) -> None:
     raise AssertionError("no round was settled in six deals")
 
 
+def odds_beside_the_hand(page: Page, table, height: int) -> None:
+    """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
+    their top inside the screen."""
+    buy, deal = table.locator(".t21-buy"), table.locator(".t21-deal")
+    for _ in range(6):
+        if buy.is_visible():
+            break
+        status = table.locator(".t21-status")
+        before = status.inner_text()
+        deal.click()
+        page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                                          status.element_handle(), before],
+                               polling=100)
+    else:
+        raise AssertionError("six deals and never the student's turn")
+    table.locator(".t21-odds").click()
+    odds = table.locator(".t21-odds-view table").first
+    odds.wait_for()
+    box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
+    assert box["x"] >= seats["x"] + seats["width"] - 1, f"odds {box} not beside seats {seats}"
+    assert 0 <= box["y"] < height - 100, f"the odds start out of sight at {box}"
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size, language):
@@ -125,6 +151,9 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
         seats = table.locator(".t21-seats table").bounding_box()
         assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
         screenshot(page, f"i34_{size}_{language}_settled")
+        if not phone:
+            odds_beside_the_hand(page, table, height)
+            screenshot(page, f"i34_{size}_{language}_odds")
         if phone:
             tabs = page.get_by_role("tab")
             for index, widget in enumerate(TABS, start=1):
