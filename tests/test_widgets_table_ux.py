@@ -2,6 +2,7 @@
 is shown in the student's own row, the round says the student's role, and no rule codes sit on
 buttons or status lines. Money is worked out by hand from RULES.md (R9–R17)."""
 
+import html
 import re
 import time
 
@@ -205,3 +206,15 @@ def test_the_first_bankers_chances_are_bars_and_the_banker_is_marked():
     chooser.all_button.click()
     row = chooser.chances.value.split("<tr>")[1 + chooser.banker]
     assert "font-weight:bold" in row
+
+
+def test_a_rank_outside_the_pack_is_refused_in_the_readers_words():
+    from twentyone_edu.widgets import AdviceExplorer
+
+    advice = AdviceExplorer(language="ru")
+    advice.rules_menu.value = "ochko"
+    advice.seen_box.value = "2"  # «очко» is played with 36 cards, 6 to ace: no twos
+    shown = html.unescape(advice.message.value)
+    assert "карты «2» нет в русской колоде в 36 карт, которой играют по этим правилам" in shown
+    assert "(в ней есть Т 6 7 8 9 10 В Д К)" in shown
+    assert not re.search(r"russian36|'ochko'|\bA\b|\bJ\b", shown), shown
