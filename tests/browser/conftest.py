@@ -436,12 +436,21 @@ def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
                                    polling=100)
 
 
+BANKER_BADGE = re.compile(r"^(banker|банкир)$")
+
+
+def seats_banker(table: Locator) -> str:
+    """The name of the seat that wears the banker's badge on the table."""
+    badge = table.locator(".t21-seats tbody td span", has_text=BANKER_BADGE).first
+    return badge.locator("xpath=..").locator("b").first.inner_text().strip()
+
+
 def play_a_round(table: Locator, max_deals: int = 12,
                  language: str = "en") -> dict[str, Fraction]:
     """At a TableWidget in `language`: draw for the bank, take a seat that is not the bank, then
     deal until the student may buy; buy one card, stand if still in, and wait for the settlement
     (R4–R17). Returns each seat's purse afterwards."""
-    bank_holder, settled = TABLE_WORDS[language]
+    settled = TABLE_WORDS[language][1]
     status, log = table.locator(".t21-status"), table.locator(".t21-log")
     deal, buy, stand = (table.locator(f".t21-{name}") for name in ("deal", "buy", "stand"))
     draw_all = table.locator(".t21-draw-all")
@@ -450,7 +459,7 @@ def play_a_round(table: Locator, max_deals: int = 12,
         draw_all.wait_for()
     if draw_all.is_enabled():
         click_and_wait_for_change(draw_all, status)
-    banker = bank_holder.search(status.inner_text()).group(1)
+    banker = seats_banker(table)
     seat_menu = table.locator(".t21-you select")
     seat = next(name for name in seat_menu.locator("option").all_inner_texts()
                 if name != banker and "(" not in name)

@@ -5,6 +5,8 @@ keyboard alone, its result shows where the student looks, and every tab fits a p
 import pytest
 from playwright.sync_api import Page
 
+from .conftest import seats_banker
+
 SIZES = {"phone": (412, 915), "projector": (1024, 768), "desktop": (1280, 900)}
 CONTROLS = ("button, input, select, textarea, [role=tab], summary")
 TABS = (".t21-advice", ".t21-strategy", ".t21-simulation", ".t21-banker-chooser")
@@ -95,9 +97,16 @@ def play_by_keyboard(page: Page, table, language: str) -> None:
 def odds_beside_the_hand(page: Page, table, height: int) -> None:
     """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
     their top inside the screen."""
-    buy, deal = table.locator(".t21-buy"), table.locator(".t21-deal")
+    banker = seats_banker(table)
+    settings = table.locator(".t21-settings-toggle")
+    settings.click()  # a seat that is not the bank's, so that the student has a turn to buy
+    seat_menu = table.locator(".t21-you select")
+    seat_menu.select_option(label=next(name for name in seat_menu.locator(
+        "option").all_inner_texts() if name != banker and "(" not in name))
+    settings.click()
+    odds_toggle, deal = table.locator(".t21-odds"), table.locator(".t21-deal")
     for _ in range(6):
-        if buy.is_visible():
+        if odds_toggle.is_visible():
             break
         status = table.locator(".t21-status")
         before = status.inner_text()

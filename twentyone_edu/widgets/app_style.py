@@ -43,12 +43,16 @@ APP_STYLE = f"""<style>
   line-height: 1.3 !important; }}
 .t21-app-tabs .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap;
   line-height: 1.3 !important; }}
-.t21-app .t21-seats {{ max-width: 100%; overflow-x: auto; }}
+.t21-app .t21-seats, .t21-app .t21-odds-view {{ max-width: 100%; overflow-x: auto; }}
 .t21-app .widget-html-content {{ flex-shrink: 1; min-width: 0; max-width: 100%; }}
 .t21-app .t21-exact summary {{ white-space: normal; }}
 .t21-app .t21-seats th {{ white-space: nowrap; }}
 .t21-app .t21-seats td, .t21-app .t21-seats th {{ vertical-align: middle; }}
 .t21-app .t21-seat-cards > div {{ flex-wrap: nowrap !important; }}
+.t21-app .t21-seat-cards svg + svg {{ margin-left: -24px !important; }}
+@media (max-width: 1100px) {{
+  .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
+}}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
