@@ -196,7 +196,8 @@ def test_a_long_draw_is_one_line_with_its_cards_one_click_away():
     assert ": handed" not in outside and "The bank goes to" not in outside
     w.language = "ru"
     summary, lines = folded(w)
-    assert summary == f"Первый туз пришёл {first_ace}-й картой: банк держит Vera (R4)."
+    # the default name Vera is shown in the table's language (issue 34)
+    assert summary == f"Первый туз пришёл {first_ace}-й картой: банк держит Вера (R4)."
     assert len(lines) == first_ace
 
 

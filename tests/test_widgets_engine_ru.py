@@ -226,8 +226,8 @@ def test_the_widgets_show_engine_messages_in_russian():
     w.draw_all_button.click()
     w.stake_box.value = "500"
     w.stake_button.click()
-    assert ("Не принято: со ставкой 500 на столе было бы 500 — больше, чем в кошельке "
-            "(Вы: 100); добавить можно не больше 100") in html.unescape(w.message.value)
+    assert ("Не принято: со ставкой 500 на столе было бы 500 — больше, чем у вас в кошельке "
+            "(100); добавить можно не больше 100") in html.unescape(w.message.value)
     assert w.message.unexpected == [] and advice.message.unexpected == []
 
 

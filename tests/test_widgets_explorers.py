@@ -418,7 +418,7 @@ def test_simulation_random_events_never_raise():
             "policy": lambda v: setattr(sim.policy_menu, "value", v),
             "banker": lambda v: setattr(sim.banker_menu, "value", v),
             "rounds": lambda v: setattr(sim.rounds_menu, "value", v),
-            "seed": lambda v: setattr(sim.seed_box, "value", v),
+            "seed": lambda v: setattr(sim.seed_box, "value", str(v)),
             "run": lambda _: sim.run_button.click(),
             "stop": lambda _: sim.stop_button.click(),
             "steps": sim.run_steps,

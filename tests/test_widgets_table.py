@@ -143,8 +143,9 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     assert w.table.purses == {"You": 95, "Vera": 102, "Pavel": 99, "Olga": 104}
     w.language_toggle.value = "ru"
     lines = settlement_lines(w)
-    assert "Vera: 21 прикупкой против 18 у банкира — получает 2 (ставка × 2) (R12)" in lines
-    assert "You: 17 против 18 у банкира — платит 5 (ставка × 1) (R17)" in lines
+    # issue 34: the default names are shown in the language of the table
+    assert "Вера: 21 прикупкой против 18 у банкира — получает 2 (ставка × 2) (R12)" in lines
+    assert "Вы: 17 против 18 у банкира — платит 5 (ставка × 1) (R17)" in lines
     assert "Раунд 1 рассчитан" in w.status.value
     conserved(w)
 
@@ -184,7 +185,7 @@ def test_banker_by_hand_and_a_late_addition():
     w.stake_box.value = "5"
     w.deal_button.click()
     w.stake_box.value = "3"
-    assert w.stake_button.description == "Add to the stake (R6)"
+    assert w.stake_button.description == "Add to the stake"
     w.stake_button.click()
     assert w.table.late_additions == {"You": 3}
     w.stand_button.click()
@@ -285,8 +286,8 @@ BAD_INPUT = [  # box, button, what is typed, the reason shown in English and in 
      f"&#x27;2.5&#x27; {WHOLE_RU}"),
     ("stake_box", "stake_button", "<b>x</b>", "&#x27;&lt;b&gt;x&lt;/b&gt;&#x27; is not a whole",
      f"&#x27;&lt;b&gt;x&lt;/b&gt;&#x27; {WHOLE_RU}"),
-    ("stake_box", "stake_button", "500", "more than You&#x27;s purse of 100",
-     "больше, чем в кошельке (You: 100)"),
+    ("stake_box", "stake_button", "500", "more than your purse of 100",
+     "больше, чем у вас в кошельке (100)"),
     ("stake_box", "deal_button", "abc", "&#x27;abc&#x27; is not a whole number",
      f"&#x27;abc&#x27; {WHOLE_RU}"),
     ("seed_box", "new_table_button", "xyz", "the seed &#x27;xyz&#x27; is not a whole number",

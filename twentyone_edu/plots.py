@@ -35,7 +35,10 @@ from .words.validate import bounded, chance, quote, real, refuse, short_text, wh
 from .words.wording import template
 
 BUY_COLOUR, STAND_COLOUR, BUST_COLOUR, EXACT_COLOUR = "#1b7837", "#762a83", "#b2182b", "#d95f02"
-DPI = 80
+# 100 dots an inch: matplotlib's 10-point labels come out 14 px, readable on a projector
+DPI = 100
+SMALL = 10  # points: the numbers written on bars and in legends
+CELL = 9  # points: the numbers in the cells of the strategy map
 LONGEST_LABEL = 200  # characters of a title or an axis label
 MAX_POINTS = 20_000_000  # rounds in a running mean: simulate.MAX_ROUNDS
 LARGEST = 10**6  # stakes: far beyond any result of a round, small enough to draw
@@ -190,7 +193,7 @@ class OutcomeChart:
         for bar, key in zip(self.bars, self.keys, strict=True):
             if key == "bust":
                 bar.set_hatch("//")  # bust is marked by more than its colour
-        self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=8, animated=live)
+        self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=SMALL, animated=live)
                        for i in positions]
         ax.set_xticks(positions, [bust_label if k == "bust" else str(k) for k in self.keys])
         ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title, xlabel=xlabel,
@@ -257,7 +260,7 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
             label = missing_label if math.isnan(value) else cell_format(value)
-            ax.text(j, i, label, ha="center", va="center", fontsize=7,
+            ax.text(j, i, label, ha="center", va="center", fontsize=CELL,
                     color="black" if math.isnan(value) else readable_on(cells[i, j]))
     shown = [card_letters.written(rank, language) for rank in ranks]
     ax.set_xticks(range(len(ranks)), shown)
@@ -322,7 +325,7 @@ class ConvergenceChart:
                                animated=live)
         ax.set(xlim=(1, max(n_total, 10)), ylim=(centre - reach, centre + reach),
                title=title, xlabel=xlabel, ylabel=ylabel)
-        ax.legend(loc="upper right", fontsize=8)
+        ax.legend(loc="upper right", fontsize=SMALL)
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
             self.canvas.draw()
@@ -453,14 +456,14 @@ def shoe_bars(counts: Mapping[str, int], favourable: Sequence[str] = (), *,
             bar.set_hatch("//")
         ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(),
                 numerals.count(counts[kind], language),
-                ha="center", va="bottom", fontsize=8)
+                ha="center", va="bottom", fontsize=SMALL)
     ax.set_xticks(range(len(kinds)), [card_letters.written(str(kind), language) for kind in kinds])
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel,
            ylim=(0, max(counts.values(), default=1) * 1.18 or 1))
     if any(good):
         ax.bar([0], [0], color=BUY_COLOUR, hatch="//", label=favourable_label)
         ax.bar([0], [0], color="#bbbbbb", label=other_label)
-        ax.legend(fontsize=8, loc="upper left")
+        ax.legend(fontsize=SMALL, loc="upper left")
     return fig
 
 
@@ -490,16 +493,16 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
         for x, h, k in zip(positions, heights, keys, strict=True):
             if k in values:  # an outcome this series cannot have gets no bar and no label
                 ax.text(x, h, numerals.percent(h, language, 0) if percent
-                        else _number(h, language), ha="center", va="bottom", fontsize=7)
+                        else _number(h, language), ha="center", va="bottom", fontsize=CELL)
     said = words(language)
     ticks = ["\n".join(textwrap.fill(line, 11) for line in card_letters.written(
                  said[k] if k in ("bust", "natural") else str(k), language).split("\n"))
              for k in keys]  # a long label, such as "R13 player's bust", a few words a line
     lines = max((tick.count("\n") + 1 for tick in ticks), default=1)
     fig.subplots_adjust(bottom=min(0.5, 0.13 + 0.07 * lines))
-    ax.set_xticks(range(len(keys)), ticks, fontsize=8 if lines > 2 else None)
+    ax.set_xticks(range(len(keys)), ticks, fontsize=SMALL if lines > 2 else None)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, top * 1.2 or 1))
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=SMALL)
     ax.yaxis.set_major_formatter(TickPercent(language) if percent else TickNumbers(language))
     return fig
 
@@ -528,7 +531,7 @@ def weights(results: Sequence[Fraction | float], chances: Sequence[Fraction | fl
     for row, result, p in zip(rows, results, values, strict=True):
         ax.text(p, row, f" {numerals.percent(p, language, 1)} × "
                         f"({_number(float(result), language, sign=True)})",
-                va="center", fontsize=8)
+                va="center", fontsize=SMALL)
     ax.set_yticks(list(rows), [result_label.format(_number(float(r), language, sign=True))
                                for r in results])
     average = sum(float(r) * p for r, p in zip(results, values, strict=True))

@@ -418,8 +418,14 @@ CHANGED_JS = "([element, before]) => element.innerText !== before"
 # What the table's status says, by language: who holds the bank, and that a round is settled.
 TABLE_WORDS = {"en": (re.compile(r"The bank: ([^.]+?)\."), "is settled"),
                "ru": (re.compile(r"Банк держит ([^.:]+?)[.:]"), "рассчитан")}
-PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr')).map(
-  (row) => [row.cells[0].querySelector('b').textContent.trim(), row.cells[1].textContent.trim()])"""
+PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr'))
+  .filter((row) => row.querySelector('.t21-purse')).map((row) => [
+    row.cells[0].querySelector('b').textContent.trim(),
+    row.querySelector('.t21-purse').textContent.trim()])"""
+
+
+YOUR_TURN_OR_OVER_JS = """(table) => !table.querySelector('.t21-buy').disabled
+  || !table.querySelector('.t21-deal').disabled"""
 
 
 def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
@@ -430,24 +436,39 @@ def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
                                    polling=100)
 
 
+BANKER_BADGE = re.compile(r"^(banker|банкир)$")
+
+
+def seats_banker(table: Locator) -> str:
+    """The name of the seat that wears the banker's badge on the table."""
+    badge = table.locator(".t21-seats tbody td span", has_text=BANKER_BADGE).first
+    return badge.locator("xpath=..").locator("b").first.inner_text().strip()
+
+
 def play_a_round(table: Locator, max_deals: int = 12,
                  language: str = "en") -> dict[str, Fraction]:
     """At a TableWidget in `language`: draw for the bank, take a seat that is not the bank, then
     deal until the student may buy; buy one card, stand if still in, and wait for the settlement
     (R4–R17). Returns each seat's purse afterwards."""
-    bank_holder, settled = TABLE_WORDS[language]
+    settled = TABLE_WORDS[language][1]
     status, log = table.locator(".t21-status"), table.locator(".t21-log")
     deal, buy, stand = (table.locator(f".t21-{name}") for name in ("deal", "buy", "stand"))
     draw_all = table.locator(".t21-draw-all")
+    if not draw_all.is_visible():  # the set-up waits behind «Table settings» (issue 34)
+        table.locator(".t21-settings-toggle").click()
+        draw_all.wait_for()
     if draw_all.is_enabled():
         click_and_wait_for_change(draw_all, status)
-    banker = bank_holder.search(status.inner_text()).group(1)
+    banker = seats_banker(table)
     seat_menu = table.locator(".t21-you select")
     seat = next(name for name in seat_menu.locator("option").all_inner_texts()
                 if name != banker and "(" not in name)
     seat_menu.select_option(label=seat)
     for _ in range(max_deals):
         click_and_wait_for_change(deal, status)
+        # the others before the student play at the table's pace: wait for his turn or the end
+        table.page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=table.element_handle(),
+                                     polling=100)
         if not buy.is_enabled():
             continue  # a natural settled the round at once, or the bank passed (R9, R10)
         click_and_wait_for_change(buy, log)

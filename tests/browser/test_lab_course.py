@@ -26,7 +26,7 @@ def test_live_table_deals_buys_stands_and_settles(lab, browser_page, play_round,
     page.set_viewport_size(VIEWPORT)
     table.locator(".t21-language button", has_text="Русский").click()
     table.locator(".t21-deal", has_text="Сдать").wait_for()
-    table.locator(".t21-stand", has_text="Хватит").wait_for()
+    table.locator(".t21-stand", has_text="Хватит").wait_for(state="attached")  # shown in turn
     table.locator(".t21-settlement", has_text="Расчёт").wait_for()
     screenshot(page, "live_table_ru")
 

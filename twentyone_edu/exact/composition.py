@@ -20,6 +20,7 @@ from ..game.cards import PACKS, RANKS, Card, HandLike, Shoe, parse_cards
 from ..game.hands import HandValue, card_points, value_of
 from ..game.rules import RuleSet
 from ..words.errors import CardError
+from ..words.messages import Cards, message
 
 RADIX = 32  # a hand in play holds at most 21 cards (each scores 1 or more, R2, R13), so its
 # counts are digits below 32: even 12 classes (the most face_values can make) fit in int64
@@ -94,8 +95,9 @@ class ValueClasses:
         for i, ranks in enumerate(self.ranks):
             if rank in ranks:
                 return i
-        raise CardError("not_in_pack", rank=repr(rank), pack=self.rules.pack,
-                        rules=repr(self.rules.name), ranks=", ".join(PACKS[self.rules.pack]))
+        raise CardError("not_in_pack", rank=Cards(rank),  # in the reader's words and letters
+                        pack=message(f"in_pack.{self.rules.pack}"),
+                        ranks=Cards(" ".join(PACKS[self.rules.pack])))
 
 
 @lru_cache(maxsize=64)

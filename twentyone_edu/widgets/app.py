@@ -11,6 +11,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from .app_style import APP_STYLE
 from .common import escape
 from .i18n import LANGUAGE_NAMES, check_language, text
 from .language import Bilingual
@@ -21,8 +22,9 @@ TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabL
              "{ color: #333333 !important; }</style>")
 
 # (title key, the tab's widget: its module, its class, its options besides language)
-TABS: tuple[tuple[str, str, str, dict[str, int]], ...] = (
-    ("app_tab_table", "live_table", "TableWidget", {"players": 5}),
+# The table plays the other seats at a pace the class can follow (at most 1 s a round).
+TABS: tuple[tuple[str, str, str, dict[str, float]], ...] = (
+    ("app_tab_table", "live_table", "TableWidget", {"players": 5, "pace": 0.3}),
     ("app_tab_advice", "advice", "AdviceExplorer", {}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
@@ -121,7 +123,7 @@ class CourseApp(Bilingual, widgets.VBox):
     def _apply_language(self, language: str) -> None:
         self._language = language
         title, intro = (escape(text(key, language)) for key in ("app_title", "app_intro"))
-        self.header.value = (f"{TAB_STYLE}<h2 style='margin:0.2em 0'>{title}</h2>"
+        self.header.value = (f"{TAB_STYLE}{APP_STYLE}<h2 style='margin:0.2em 0'>{title}</h2>"
                              f"<p style='margin:0 0 0.5em 0'>{intro}</p>")
         self.tabs.titles = [text(tab[0], language) for tab in TABS]
         for index, child in enumerate(self.tabs.children):

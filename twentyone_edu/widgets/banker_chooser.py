@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 from functools import partial
+from numbers import Real
 
 import ipywidgets as widgets
 
@@ -17,7 +18,7 @@ from ..game.table import MAX_PLAYERS, Table
 from ..words.numerals import count, percent
 from ..words.validate import one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
-from .common import COLOURS, InputError, MessageLine, escape
+from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling
 from .i18n import text
 from .language import Bilingual
@@ -31,12 +32,13 @@ CARD_HEIGHT = 70
 class BankerChooser(Bilingual, widgets.VBox):
     """Cards handed round the seats one at a time until the first ace, who holds the bank (R4).
 
-    `players`: 2–12 seats; `seed`: the same seed hands out the same cards; `trials`: simulated
+    `players`: 2–12 seats; `seed`: the same seed hands out the same cards (the default, 12,
+    takes ten cards, twice round five seats, to its first ace); `trials`: simulated
     draws to set beside the exact chances; `language`: 'en' or 'ru', also settable later
     (`.language = 'ru'`) or with the switch `.language_toggle`.
     """
 
-    def __init__(self, players: int = 5, seed: int | None = 1, language: str = "en",
+    def __init__(self, players: int = 5, seed: int | None = 12, language: str = "en",
                  trials: int = 10_000):
         players = whole(players, "players", 2, MAX_PLAYERS)
         seed = seed_of(seed)
@@ -249,25 +251,38 @@ class BankerChooser(Bilingual, widgets.VBox):
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
 
     def _chances_html(self) -> str:
-        """Each seat's exact chance as a percentage, the simulation beside it, and the exact
-        fraction one click away (its digits are many: 1111648757/3962700357 for seat 1 of 4)."""
+        """Each seat's exact chance as a percentage and a bar, the exact fraction one click away
+        (its digits are many: 1111648757/3962700357 for seat 1 of 4), and once simulated, the
+        simulated share as a second bar with its figures beside; the banker's seat marked."""
         language = self.language
-        cell = "style='padding:2px 10px;text-align:right'"
-        head = "".join(f"<th style='padding:2px 10px'>{escape(text(k, language))}</th>"
-                       for k in ("bc_seat_col", "bc_percent", "bc_simulated", "bc_se",
-                                 "bc_exact"))
+        cell = "style='padding:2px 6px;text-align:right'"
         sim = self.simulation
+        keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated", "bc_se"))
+        head = "".join(f"<th style='padding:2px 6px'>{escape(text(k, language))}</th>"
+                       for k in keys)
+        widest = max(self.exact_chances)
         rows = []
         for i, p in enumerate(self.exact_chances):
-            simulated = "<td></td><td></td>" if sim is None else (
-                f"<td {cell}>{escape(percent(sim.frequencies[i], language))}</td>"
-                f"<td {cell}>± {escape(percent(sim.std_errors[i], language))}</td>")
-            rows.append(f"<tr><td style='padding:2px 10px'>{i + 1}</td>"
-                        f"<td {cell}>{escape(percent(p, language))}</td>{simulated}"
-                        f"<td style='padding:2px 10px'>{exact_details(p, language)}"
-                        "</td></tr>")
+            bars = _bar(p / widest, COLOURS["banker"])
+            simulated = ""
+            if sim is not None:
+                bars += _bar(sim.frequencies[i] / widest, "#8c8c8c")
+                simulated = (f"<td {cell}>{escape(percent(sim.frequencies[i], language))}</td>"
+                             f"<td {cell}>± {escape(percent(sim.std_errors[i], language))}</td>")
+            mark = f"background:{HIGHLIGHT};color:{INK};font-weight:bold;" if \
+                self.banker == i + 1 else ""
+            rows.append(f"<tr><td style='padding:2px 6px;{mark}'>{i + 1}</td>"
+                        f"<td style='padding:2px 6px;min-width:8em'>"
+                        f"{escape(percent(p, language))}{bars}{exact_details(p, language)}"
+                        f"</td>{simulated}</tr>")
         note = (text("bc_no_sim", language) if sim is None else
                 text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed))
         return (f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}"
                 f"</table><small>{escape(note)}</small>")
+
+
+def _bar(share: Real, colour: str) -> str:
+    """A horizontal bar `share` (0–1) of its cell wide: a chance seen as a length."""
+    return (f"<div aria-hidden='true' style='background:{colour};height:10px;margin:2px 0;"
+            f"width:{100 * float(share):.1f}%'></div>")
 

@@ -3,13 +3,16 @@
 The widget holds no game logic: every move is a call to twentyone_edu.table.Table, and the odds
 come from twentyone_edu.exact. The student plays one seat (or watches); the other seats are
 computer players who buy while their total is below a threshold; the banker plays by the
-RuleSet's rule (R14) or by hand.
+RuleSet's rule (R14), or by hand when the student holds the bank or ticks «Banker by hand».
+The set-up waits behind one «Table settings» switch, so that the table opens as a game.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 
 import ipywidgets as widgets
@@ -27,6 +30,7 @@ from ..words.validate import (
     is_whole,
     one_of,
     quote,
+    real,
     refuse,
     seed_of,
     short_text,
@@ -35,7 +39,7 @@ from ..words.validate import (
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, reraise
-from .i18n import check_language, ordinal, text
+from .i18n import LANGUAGES, check_language, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
 from .table_text import event_line, payment_line
@@ -46,6 +50,7 @@ THRESHOLDS = tuple(range(2, 22))  # computer players buy while below (R11)
 _WHOLE = re.compile(r"[+-]?\d{1,12}")
 _WIDE = {"description_width": "initial"}
 LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box: 'Name:15, '
+MOST_PAUSES = 1.0  # seconds: the longest a paced round keeps the student's next click waiting
 
 
 def parse_whole(value: str, key: str = "bad_amount") -> int:
@@ -91,14 +96,22 @@ def default_names(n: int, language: str) -> list[str]:
     return names[:n]
 
 
+def default_seats(names) -> dict[str, int]:
+    """Which names are the default name of their seat in some language ('Vera' second -> 1),
+    so that the table shows them in the language it speaks."""
+    defaults = [default_names(MAX_PLAYERS, language) for language in LANGUAGES]
+    return {name: i for i, name in enumerate(names)
+            if any(i < len(known) and known[i] == name for known in defaults)}
+
+
 def rules_label(rules, language: str) -> str:
     """A RuleSet's name as shown in the rules menu."""
     name = variant_title(rules.name, language) if rules.name in VARIANTS else rules.name
     return name if VARIANTS.get(rules.name) == rules else f"{name} *"
 
 
-def _button(key: str, css: str, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=key, button_style=style, style=BUTTON_STYLES.get(style, {}),
+def _button(css: str, style: str = "") -> widgets.Button:
+    button = widgets.Button(button_style=style, style=BUTTON_STYLES.get(style, {}),
                             layout=widgets.Layout(width="auto"))
     button.add_class(css)
     return button
@@ -110,15 +123,19 @@ class TableWidget(Bilingual, widgets.VBox):
     `players`: names (a computer player may carry a threshold, 'Vera:15') or a number 2–12;
     `you`: the student's seat (index or name; None to watch); `threshold`: computer players buy
     while below it; `seed`: the same seed deals the same cards; `language`: 'en' or 'ru', also
-    settable later (`.language = 'ru'`) or with the switch `.language_toggle`.
+    settable later (`.language = 'ru'`) or with the switch `.language_toggle`; `pace`: seconds
+    between the other seats' turns after the student's, so the class sees them play (at most
+    MOST_PAUSES in all; 0 plays them at once).
     """
 
     def __init__(self, players=None, rules=HISTORICAL, seed: int | None = None,
                  language: str = "en", you: int | str | None = 0, threshold: int = 17,
-                 purse: int = 100, banker_by_hand: bool = False, computer_stake: int = 1):
+                 purse: int = 100, banker_by_hand: bool = False, computer_stake: int = 1,
+                 pace: float = 0.0):
         check_language(language)
         self.computer_stake = whole(computer_stake, "computer_stake", 1, MAX_PURSE)
         self.purse = whole(purse, "purse", 1, MAX_PURSE)
+        self.pace = real(pace, "pace", 0, MOST_PAUSES)
         if players is None or is_whole(players):
             players = default_names(4 if players is None else whole(
                 players, "players", 2, MAX_PLAYERS), language)
@@ -148,8 +165,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self.you_box.value = you if you in self.table.players else ""
         self._wire()
         self._relabel()
-        self._render()
         self.children = self._layout()
+        self._render()
 
     # ----- building -----
 
@@ -180,28 +197,36 @@ class TableWidget(Bilingual, widgets.VBox):
         self._label(self.seed_box, "tw_seed_help", "placeholder")
         self.by_hand_box = self._label(widgets.Checkbox(value=banker_by_hand, indent=False),
                                        "tw_banker_by_hand")
-        self.new_table_button = self._label(_button("", "t21-new-table"), "tw_new_table")
-        self.draw_button = self._label(_button("", "t21-draw-banker"), "tw_draw_banker")
-        self.draw_all_button = self._label(_button("", "t21-draw-all"), "tw_draw_all")
+        self.new_table_button = self._label(_button("t21-new-table"), "tw_new_table")
+        self.draw_button = self._label(_button("t21-draw-banker"), "tw_draw_banker")
+        self.draw_all_button = self._label(_button("t21-draw-all"), "tw_draw_all")
         self.stake_box = self._label(widgets.Text(value="1", style=_WIDE,
                                                   layout=widgets.Layout(width="10em")),
                                      "tw_stake")
-        self.stake_button = _button("", "t21-stake-button")
-        self.deal_button = self._label(_button("", "t21-deal", "primary"), "tw_deal")
-        self.buy_button = self._label(_button("", "t21-buy", "success"), "tw_buy")
-        self.stand_button = self._label(_button("", "t21-stand", "warning"), "tw_stand")
-        self.banker_button = self._label(_button("", "t21-banker-play"), "tw_banker_play")
+        self.stake_button = _button("t21-stake-button")
+        self.deal_button = self._label(_button("t21-deal", "primary"), "tw_deal")
+        self.buy_button = self._label(_button("t21-buy", "success"), "tw_buy")
+        self.stand_button = self._label(_button("t21-stand", "warning"), "tw_stand")
+        self.banker_button = self._label(_button("t21-banker-play"), "tw_banker_play")
         self.odds_toggle = self._label(widgets.ToggleButton(value=False), "tw_odds")
         self.price_box = self._label(widgets.Text(value="10", style=_WIDE,
                                                   layout=widgets.Layout(width="9em")),
                                      "tw_price")
-        self.buy_bank_button = self._label(_button("", "t21-buy-bank"), "tw_buy_bank")
+        self.buy_bank_button = self._label(_button("t21-buy-bank"), "tw_buy_bank")
+        self.settings_toggle = self._label(widgets.ToggleButton(value=False, icon="cog"),
+                                           "tw_settings")
+        self._label(self.settings_toggle, "tw_settings_tip", "tooltip")
+        for widget, key in ((self.draw_button, "tw_draw_tip"), (self.draw_all_button,
+                            "tw_draw_tip"), (self.banker_button, "tw_banker_play_tip"),
+                            (self.buy_bank_button, "tw_buy_bank_tip")):
+            self._label(widget, key, "tooltip")
         for widget, css in ((self.players_box, "t21-players"), (self.names_box, "t21-names"),
                             (self.you_box, "t21-you"), (self.threshold_box, "t21-threshold"),
                             (self.rules_box, "t21-rules"), (self.seed_box, "t21-seed"),
                             (self.by_hand_box, "t21-banker-by-hand"),
                             (self.stake_box, "t21-stake"), (self.odds_toggle, "t21-odds"),
-                            (self.price_box, "t21-price")):
+                            (self.price_box, "t21-price"),
+                            (self.settings_toggle, "t21-settings-toggle")):
             widget.add_class(css)
 
     def _build_displays(self) -> None:
@@ -210,7 +235,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self.seats = widgets.HTML()
         self.shoe_label = widgets.HTML()
         self.settlement = widgets.HTML(layout=widgets.Layout(flex="1 1 26em"))
-        self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 22em"))
+        self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 20em", max_width="34em",
+                                                            min_width="0"))
         self.log_view = widgets.HTML()
         for widget, css in ((self.status, "t21-status"), (self.seats, "t21-seats"),
                             (self.shoe_label, "t21-shoe"), (self.settlement, "t21-settlement"),
@@ -220,19 +246,23 @@ class TableWidget(Bilingual, widgets.VBox):
     def _layout(self) -> list[widgets.Widget]:
         row = widgets.HBox
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        return [
-            row([self.title, self.language_toggle], layout=wrap),
+        self.settings = widgets.VBox([
             row([self.players_box, self.names_box, self.rules_box, self.seed_box,
                  self.new_table_button], layout=wrap),
             row([self.you_box, self.threshold_box, self.by_hand_box], layout=wrap),
-            self.message, self.status,
-            row([self.draw_button, self.draw_all_button, self.stake_box, self.stake_button,
-                 self.deal_button, self.buy_button, self.stand_button, self.banker_button,
-                 self.odds_toggle], layout=wrap),
-            self.seats, self.shoe_label,
-            row([self.settlement, self.odds_view], layout=wrap),
-            self.log_view,
+            row([self.draw_button, self.draw_all_button], layout=wrap),
             row([self.price_box, self.buy_bank_button], layout=wrap),
+        ], layout=widgets.Layout(display="none", border="1px solid #bbb", padding="4px"))
+        self.settings.add_class("t21-settings")
+        actions = row([self.stake_box, self.deal_button, self.buy_button, self.stand_button,
+                       self.stake_button, self.banker_button, self.odds_toggle], layout=wrap)
+        actions.add_class("t21-actions")
+        return [
+            row([self.title, self.language_toggle, self.settings_toggle], layout=wrap),
+            self.settings, self.status, actions, self.message,
+            row([self.seats, self.odds_view], layout=widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start")),
+            self.shoe_label, self.settlement, self.log_view,
         ]
 
     def _wire(self) -> None:
@@ -240,19 +270,21 @@ class TableWidget(Bilingual, widgets.VBox):
                                (self.draw_button, self._draw_next),
                                (self.draw_all_button, self._draw_all),
                                (self.stake_button, self._stake),
-                               (self.deal_button, self._deal),
-                               (self.buy_button, self._buy),
-                               (self.stand_button, self._stand),
-                               (self.banker_button, self._play_banker),
                                (self.buy_bank_button, self._buy_bank)):
             button.on_click(self._callback(action))
+        for button, action in ((self.deal_button, self._deal), (self.buy_button, self._buy),
+                               (self.stand_button, self._stand),
+                               (self.banker_button, self._play_banker)):
+            button.on_click(self._callback(action, focus=True))
         for box, action in ((self.you_box, self._advance), (self.threshold_box, self._advance),
                             (self.by_hand_box, self._advance), (self.odds_toggle, None),
+                            (self.settings_toggle, None),
                             (self.players_box, self._resize_names)):
             box.observe(self._callback(action), names="value")
 
-    def _callback(self, action, clear: bool = True):
-        """A guarded handler: the action, then the table drawn again (errors shown inline)."""
+    def _callback(self, action, clear: bool = True, focus: bool = False):
+        """A guarded handler: the action, then the table drawn again (errors shown inline);
+        with `focus`, the keyboard's focus moves on to the button the student needs next."""
 
         def run():
             try:
@@ -260,6 +292,8 @@ class TableWidget(Bilingual, widgets.VBox):
                     action()
             finally:
                 self._render()
+                if focus:
+                    self._next_button().focus()
 
         guarded = self.message.guard(run, clear)
 
@@ -290,6 +324,11 @@ class TableWidget(Bilingual, widgets.VBox):
             raise InputError("tw_no_seat")
         return self.you
 
+    def _banker_by_hand(self) -> bool:
+        """Whether the student decides for the bank: he holds it, or ticked «Banker by hand»
+        (R14)."""
+        return self.by_hand_box.value or (self.you is not None and self.you == self.table.banker)
+
     def _policies(self) -> dict[str, int]:
         """Each computer player's threshold: buy while the total is below it (R11)."""
         return {seat: self.thresholds.get(seat, self.threshold_box.value)
@@ -307,10 +346,14 @@ class TableWidget(Bilingual, widgets.VBox):
         self._lines: dict[str, list[str]] = {"en": [], "ru": []}
         self.draw_shown = 0
         self.last_hands: dict = {}
+        self.last_stakes: dict[str, tuple[int, int]] = {}  # (stake, late) of the round settled
+        self.last_results: dict = {}  # each seat's money from the round settled (R15-R17)
+        self.last_banker: str | None = None  # who held the bank in that round
+        self.defaults = default_seats(table.players)
         you = self.you_box.value
         with self._quietly():
             self.you_box.options = self._you_options()
-            self.you_box.value = you if you in table.players else table.players[0]
+            self.you_box.value = you if you in (*table.players, "") else table.players[0]
         self._set_count(len(table.players))
 
     def _drawing(self) -> bool:
@@ -345,7 +388,18 @@ class TableWidget(Bilingual, widgets.VBox):
         amount = parse_whole(self.stake_box.value)
         seat = self._student()
         self._banker_chosen()
-        self.table.stake(seat, amount)
+        self._stake_for_you(seat, amount)
+
+    def _stake_for_you(self, seat: str, amount: int) -> None:
+        """The student's stake, refused in words to him ("your purse") if his purse is short,
+        whatever his seat's name (R5, R6)."""
+        table = self.table
+        committed = table.stakes.get(seat, 0) + table.late_additions.get(seat, 0)
+        purse = table.purses[seat]
+        if seat != table.banker and amount > 0 and committed + amount > purse:
+            raise InputError("tw_stake_over_your_purse", amount=amount, total=committed + amount,
+                             purse=money(purse, self.language), room=max(purse - committed, 0))
+        table.stake(seat, amount)
 
     def _deal(self) -> None:
         """The draw for the bank if not yet done (R4), stakes for whoever has none (R5), the
@@ -360,7 +414,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.draw_shown = len(table.banker_draw)
         you = self.you
         if amount is not None and you not in (None, table.banker) and you not in table.stakes:
-            table.stake(you, amount)
+            self._stake_for_you(you, amount)
         for seat in table.players:
             if seat not in (you, table.banker) and seat not in table.stakes:
                 try:
@@ -398,12 +452,26 @@ class TableWidget(Bilingual, widgets.VBox):
         self.table.sell_bank(seat, price)
 
     def _advance(self) -> None:
-        """Computer players (and the banker, unless by hand) play; a finished round is settled."""
+        """Computer players (and the banker, unless by hand) play, one seat at a time at the
+        widget's pace; a finished round is settled (R11, R14-R17)."""
         table = self.table
-        if table.phase in ("players", "banker"):
-            table.autoplay(self._policies(), banker=not self.by_hand_box.value)
+        policies, banker = self._policies(), not self._banker_by_hand()
+        turns = [seat for seat in table.still_in if seat in policies] + [table.banker]
+        pause = min(self.pace, MOST_PAUSES / len(turns))
+        while table.phase in ("players", "banker"):
+            if table.phase == "players" and table.to_act in policies:
+                table.autoplay({table.to_act: policies[table.to_act]})
+            elif table.phase == "banker" and banker:
+                table.play_banker()
+            else:
+                break
+            if pause and table.phase != "settle":
+                self._render()
+                time.sleep(pause)
         if table.phase == "settle":
-            table.settle()
+            self.last_stakes = {seat: (stake, table.late_additions.get(seat, 0))
+                                for seat, stake in table.stakes.items()}
+            self.last_results, self.last_banker = table.settle(), table.banker
             self._sync()  # the payments keep their stakes before the table clears them
             self.last_hands = table.hands
             table.next_round()
@@ -425,6 +493,12 @@ class TableWidget(Bilingual, widgets.VBox):
             setattr(widget, attribute, text(key, language))
         title = escape(text("tw_title", language))
         self.title.value = f"<h3 style='margin:4px 8px 4px 0'>{title}</h3>"
+        typed = [name.strip() for name in self.names_box.value.split(",")]
+        shown = default_names(MAX_PLAYERS, language)
+        known = default_seats(typed)
+        with self._quietly():  # default names in the box follow the language, as on the table
+            self.names_box.value = ", ".join(shown[known[name]] if name in known else name
+                                             for name in typed)
         for box, options in ((self.you_box, self._you_options()),
                              (self.rules_box, [(rules_label(r, language), r)
                                                for _, r in self.rules_box.options])):
@@ -434,8 +508,17 @@ class TableWidget(Bilingual, widgets.VBox):
                 box.value = value
 
     def _you_options(self) -> list[tuple[str, str]]:
-        return [(seat, seat) for seat in self.table.players] + [
+        return [(self._shown(seat), seat) for seat in self.table.players] + [
             (text("tw_watch", self.language), "")]
+
+    def _shown(self, seat):
+        """A seat's name as shown: a default name ('Vera') in the table's language ('Вера')."""
+        index = self.defaults.get(seat)
+        return seat if index is None else default_names(MAX_PLAYERS, self.language)[index]
+
+    def _shown_event(self, event: Event) -> Event:
+        """An event with its seats' names as shown."""
+        return replace(event, seat=self._shown(event.seat), other=self._shown(event.other))
 
     # ----- drawing the table -----
 
@@ -443,25 +526,48 @@ class TableWidget(Bilingual, widgets.VBox):
         """Take the table's new events into the log (each carries its stakes, R5, R6)."""
         self.entries += self.table.events[len(self.entries):]
 
+    def _playing(self) -> bool:
+        """Whether the student is to buy or stand now, for his seat or for the bank."""
+        table = self.table
+        return (table.phase == "players" and table.to_act == self.you) or (
+            table.phase == "banker" and self._banker_by_hand())
+
+    def _next_button(self) -> widgets.Button:
+        """The button the student needs next: «Buy a card» on his turn, else «Deal»."""
+        return self.buy_button if self._playing() else self.deal_button
+
     def _render(self) -> None:
         self._sync()
         table, language = self.table, self.language
         phase, you = table.phase, self.you
-        playing = phase in ("players", "banker") and (
-            (phase == "players" and table.to_act == you) or
-            (phase == "banker" and self.by_hand_box.value))
+        playing = self._playing()
         drawing = phase == "choose_banker" or self._drawing()
         self.draw_button.disabled = self.draw_all_button.disabled = not drawing
         self.stake_button.disabled = drawing or you in (None, table.banker) or phase not in (
             "staking", "players")
+        adding = phase == "players" and table.to_act == you
         self.stake_button.description = text(
-            "tw_add_button" if phase == "players" else "tw_stake_button", language)
+            "tw_add_button" if adding else "tw_stake_button", language)
+        self.stake_button.tooltip = text("tw_add_tip" if adding else "tw_stake_tip", language)
         self.deal_button.disabled = phase not in ("choose_banker", "staking")
         self.buy_button.disabled = self.stand_button.disabled = not playing
+        banker = phase == "banker"
+        self.buy_button.description = text("tw_banker_buy" if banker else "tw_buy", language)
+        self.stand_button.description = text("tw_banker_stand" if banker else "tw_stand",
+                                             language)
         self.banker_button.disabled = phase != "banker"
         self.buy_bank_button.disabled = drawing or phase != "staking" or you in (
             None, table.banker)
-        self.status.value = f"<b style='font-size:1.15em'>{escape(self._status_text())}</b>"
+        staking = not self.deal_button.disabled
+        for widget, shown in ((self.stake_box, (staking or adding) and you not in (
+                None, table.banker)), (self.deal_button, staking), (self.buy_button, playing),
+                              (self.stand_button, playing), (self.stake_button, adding),
+                              (self.banker_button, banker and playing),
+                              (self.odds_toggle, adding)):
+            widget.layout.display = None if shown else "none"
+        self.settings.layout.display = None if self.settings_toggle.value else "none"
+        self.status.value = (f"<b class='t21-status-line' role='status'>"
+                             f"{escape(self._status_text())}</b>")
         self.seats.value = self._seats_html()
         self.shoe_label.value = escape(text(
             "tw_shoe", language, shoe_cards=len(table.shoe), discards=len(table.discards),
@@ -477,34 +583,37 @@ class TableWidget(Bilingual, widgets.VBox):
 
     def _status_text(self) -> str:
         table, language = self.table, self.language
-        phase = table.phase
+        phase, banker = table.phase, self._shown(table.banker)
+        yours = self.you is not None and self.you == table.banker
         if phase == "choose_banker":
             return text("tw_status_choose", language)
         if self._drawing():
             return text("tw_status_drawing", language)
         if phase == "staking" and table.round_number:
-            return text("tw_status_settled", language, round=table.round_number,
-                        banker=table.banker)
+            return text("tw_status_settled_you_bank" if yours else "tw_status_settled",
+                        language, round=table.round_number, banker=banker)
         if phase == "staking":
-            return text("tw_status_staking", language, banker=table.banker)
+            return text("tw_status_you_bank" if yours else "tw_status_staking", language,
+                        banker=banker)
         if phase == "players":
             key = "tw_status_turn"
             if table.to_act == self.you:  # «You» is not named twice: "Your turn, You"
                 key = "tw_status_your_turn_you" if self._is_you_by_name(self.you) \
                     else "tw_status_your_turn"
-            return text(key, language, seat=table.to_act)
+            return text(key, language, seat=self._shown(table.to_act))
         if phase == "banker":
-            return text("tw_status_banker", language, seat=table.banker)
+            return text("tw_status_you_banker" if yours else "tw_status_banker", language,
+                        seat=banker)
         return text("tw_status_settle", language)
 
     def _is_you_by_name(self, seat: str) -> bool:
         """Whether the seat is the default one named «You», which needs no "you" beside it."""
-        return seat == default_names(1, self.language)[0]
+        return self.defaults.get(seat) == 0
 
     def _sees_own(self, seat: str) -> bool:
         """Whether the student may look at this seat's closed cards (his own, or the banker's
         when he plays the banker by hand)."""
-        return seat == self.you or (seat == self.table.banker and self.by_hand_box.value)
+        return seat == self.you or (seat == self.table.banker and self._banker_by_hand())
 
     def _seat_cards(self, seat: str) -> tuple[list, list[str], str]:
         """This seat's cards as shown, their states, and its total as shown (R8)."""
@@ -554,33 +663,80 @@ class TableWidget(Bilingual, widgets.VBox):
                 f" <span style='border:1px solid {c};color:{c};border-radius:4px;"
                 f"padding:0 4px;font-size:0.85em'>{escape(text(k, language))}</span>"
                 for k, c in badges)
-            stake = table.stakes.get(seat)
-            late = table.late_additions.get(seat)
+            settled = table.phase == "staking" and bool(self.last_results)
+            stake, late = (table.stakes.get(seat), table.late_additions.get(seat)) if \
+                not settled else self.last_stakes.get(seat, (None, 0))
             stake_text = "" if stake is None else money(stake, language)
             if late:
                 stake_text += " " + text("tw_late", language, late=money(late, language))
             cards, states, total = self._seat_cards(seat)
             purse = table.purses[seat]
             colour = COLOURS["error"] if purse < 0 else "inherit"
-            background = f"background:{HIGHLIGHT};color:{INK};" if acting else ""
+            change = self.last_results.get(seat, 0) if settled else 0
+            delta = "" if not change else (
+                f" <span class='t21-purse-change' style='color:"
+                f"{COLOURS['right'] if change > 0 else COLOURS['error']}'>"
+                f"({escape(money(change, language, sign=True))})</span>")
+            result = self._result_html(seat) if settled and seat == self.you else ""
+            background = f"background:{HIGHLIGHT};color:{INK};" if acting or result else ""
             rows.append(
                 f"<tr style='{background}border-top:1px solid #ddd'>"
-                f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(seat)}</b>"
-                f"{badge_html}</td>"
-                f"<td style='padding:2px 8px;color:{colour}'>{escape(money(purse, language))}</td>"
+                f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(self._shown(seat))}"
+                f"</b>{badge_html}</td>"
+                f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse'>"
+                f"{escape(money(purse, language))}</span>{delta}</td>"
                 f"<td style='padding:2px 8px'>{escape(stake_text)}</td>"
-                f"<td style='padding:2px 8px'>"
+                f"<td class='t21-seat-cards' style='padding:2px 8px'>"
                 f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
+            if result:  # right under the student's hand, across the row
+                rows.append(f"<tr style='{background}'><td colspan='5' "
+                            f"style='padding:0 8px 4px 8px'>{result}</td></tr>")
         return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
+
+    def _result_html(self, seat: str) -> str:
+        """The student's result of the round just settled, in his own row: what happened and
+        the money, signed ("+2: your 19 against the banker's 17"; R9-R17)."""
+        table, language = self.table, self.language
+        amount = self.last_results.get(seat, 0)
+        signed_money = money(amount, language, sign=True)
+        if seat == self.last_banker or seat not in self.last_stakes:
+            words = text("tw_result_bank", language, money=signed_money) if \
+                seat == self.last_banker else ""
+        else:
+            payments = [e for e in self.entries if e.kind == "payment" and e.seat == seat
+                        and e.round_number == table.round_number]
+            outcome = payments[-1] if payments else None
+            mine = self._outcome_words(outcome.outcome if outcome else None)
+            against = self._outcome_words(outcome.against if outcome else None)
+            words = text("tw_result_vs", language, money=signed_money, mine=mine,
+                         against=against) if against else text(
+                "tw_result_alone", language, money=signed_money, mine=mine)
+        if not words:
+            return ""
+        colour = COLOURS["right"] if amount > 0 else COLOURS["error"] if amount < 0 else INK
+        return (f"<div class='t21-result' role='status' style='color:{colour};"
+                f"font-weight:bold;font-size:1.1em'>{escape(words)}</div>")
+
+    def _outcome_words(self, outcome) -> str:
+        """A hand's outcome in words: a total, «natural», «over 21»; '' for none."""
+        if outcome is None:
+            return ""
+        if outcome == "natural":
+            return text("tw_natural", self.language)
+        if outcome == "bust":
+            return text("odds_bust", self.language)
+        return str(outcome)
 
     def _settlement_html(self) -> str:
         table, language = self.table, self.language
         number = table.round_number
-        lines = [payment_line(e, language) for e in self.entries
-                 if e.kind == "payment" and e.round_number == number and number]
-        lines += [event_line(e, language) for e in self.entries
+        if not number:
+            return ""
+        lines = [payment_line(self._shown_event(e), language) for e in self.entries
+                 if e.kind == "payment" and e.round_number == number]
+        lines += [event_line(self._shown_event(e), language) for e in self.entries
                   if e.kind == "round_settled" and e.round_number == number]
         body = "".join(f"<li>{escape(line)}</li>" for line in lines) or (
             f"<li><i>{escape(text('tw_no_payments', language))}</i></li>")
@@ -616,7 +772,7 @@ class TableWidget(Bilingual, widgets.VBox):
         if "banker_chosen" not in kinds or "banker_draw" not in kinds:
             return lines
         first, chosen = kinds.index("banker_draw"), kinds.index("banker_chosen")
-        summary = escape(text("ev_first_ace", self.language, seat=self.table.banker,
+        summary = escape(text("ev_first_ace", self.language, seat=self._shown(self.table.banker),
                               ordinal=ordinal(chosen - first, self.language)))
         cards = "<br>".join(lines[first:chosen])
         folded = (f"<details class='t21-log-draw'><summary>{summary}</summary>"
@@ -629,7 +785,7 @@ class TableWidget(Bilingual, widgets.VBox):
         if event.kind == "deal":
             first = self.entries[i - 1].kind != "deal"
             return escape(text("ev_deal_round", self.language)) if first else ""
-        return escape(event_line(self.entries[i], self.language))
+        return escape(event_line(self._shown_event(self.entries[i]), self.language))
 
     def _odds_html(self) -> str:
         """The odds for the player to act, computed once per position, off the kernel's loop."""
@@ -650,7 +806,7 @@ class TableWidget(Bilingual, widgets.VBox):
         if isinstance(self._odds, BaseException):
             reason = type(self._odds).__name__
             return f"<i>{escape(text('unexpected', language, reason=reason))}</i>"
-        return odds_html(self._odds, language)
+        return odds_html(self._odds._replace(seat=self._shown(self._odds.seat)), language)
 
     def _odds_ready(self, key, odds) -> None:
         """Show the odds (or why there are none) if the table is still where they were asked."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 import time
 from collections.abc import Iterator
 from fractions import Fraction
@@ -17,7 +18,7 @@ import numpy as np
 from .. import exact, simulate
 from ..game.rules import variant, variant_title
 from ..words.numerals import count, decimal, signed
-from ..words.validate import one_of, whole
+from ..words.validate import one_of, seed_of, whole
 from .common import BUTTON_STYLES, ChartImage, escape
 from .explorer import (
     Computation,
@@ -32,6 +33,7 @@ from .explorer import (
     threshold_menu,
 )
 from .i18n import text
+from .live_table import parse_seed
 from .lru import LRU
 
 if TYPE_CHECKING:
@@ -48,10 +50,10 @@ class SimulationExplorer(Explorer):
     """Simulate N rounds of one player against the banker; compare with exact.round_value."""
 
     def __init__(self, rules: str = "historical", policy: int = 17, rounds: int = 100_000,
-                 seed: int = 0, language: str = "en"):
+                 seed: int | None = None, language: str = "en"):
         rule_set = offered_rules(rules)
         rounds = one_of(rounds, "rounds", ROUND_CHOICES)
-        seed = whole(seed, "seed", 0, MAX_SEED)
+        seed = seed_of(seed)  # None: a new shuffle at every Run, so each run wobbles its own way
         super().__init__("t21-simulation", rule_set, "t21-sim-rules", language)
         self.state = "idle"  # idle, computing, running, stopped, done
         self.exact_value: Fraction | None = None
@@ -69,8 +71,8 @@ class SimulationExplorer(Explorer):
                                           "t21-sim-banker")
         self.rounds_menu = widgets.Dropdown(options=ROUND_CHOICES, value=rounds)
         self.rounds_menu.add_class("t21-sim-rounds")
-        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED,
-                                               layout=widgets.Layout(width="14em"))
+        self.seed_box = widgets.Text(value="" if seed is None else str(seed),
+                                     layout=widgets.Layout(width="20em"))
         self.seed_box.add_class("t21-sim-seed")
         self.run_button = widgets.Button(button_style="primary", icon="play")
         self.run_button.add_class("t21-sim-run")
@@ -120,6 +122,7 @@ class SimulationExplorer(Explorer):
         set_options(self.rounds_menu, [(count(n, lang), n) for n in ROUND_CHOICES])
         self.rounds_menu.description = text("rounds", lang)
         self.seed_box.description = text("seed", lang)
+        self.seed_box.placeholder = text("sim_seed_help", lang)
         self.run_button.description = text("sim_run", lang)
         self.stop_button.description = text("sim_stop", lang)
         self._show_state()
@@ -159,7 +162,10 @@ class SimulationExplorer(Explorer):
         if self.state in ("computing", "running"):
             return
         rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
-        policy, total, seed = self.policy_menu.value, self.rounds_menu.value, self.seed_box.value
+        policy, total = self.policy_menu.value, self.rounds_menu.value
+        seed = parse_seed(self.seed_box.value)
+        if seed is None:  # shown with the result, so the class can type it to repeat the run
+            seed = random.randrange(MAX_SEED)
         steps = simulate.rounds_in_steps(total, simulate.STEP, policy, rules, seed=seed)
         self._steps, self.result, self._chart = steps, None, None
         self.chart.clear()

@@ -327,7 +327,9 @@ ENGLISH: dict[str, Template] = {
                      "2-11)",
     "hand_few": "hand={hand} has too few cards; a hand in play has {least} (R7)",
     "hand_ended": "the hand {hand} is {ending}: he may not buy (R11)",
-    "not_in_pack": "{rank} is not in the {pack} pack of the rules {rules} (it holds {ranks})",
+    "not_in_pack": "'{rank}' is not in {pack} of these rules (it holds {ranks})",
+    "in_pack.russian36": "the 36-card Russian pack",
+    "in_pack.french52": "the 52-card French pack",
     "sure_natural": "the banker is sure to hold a natural from this shoe, so the round ends at "
                     "once (R9); there is nothing to decide",
     # assignments.py

@@ -1,0 +1,176 @@
+"""Issue 34: the app in Voilà on a phone (412×915), a projector (1024×768) and a desktop
+(1280×900), in English and Russian: the table opens as a game, a round is played with the
+keyboard alone, its result shows where the student looks, and every tab fits a phone."""
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import seats_banker
+
+SIZES = {"phone": (412, 915), "projector": (1024, 768), "desktop": (1280, 900)}
+CONTROLS = ("button, input, select, textarea, [role=tab], summary")
+TABS = (".t21-advice", ".t21-strategy", ".t21-simulation", ".t21-banker-chooser")
+SETTLED = {"en": "is settled", "ru": "рассчитан"}
+
+# Each visible control of `root` (none hidden or of no size): its text, box and whether enabled.
+VISIBLE_JS = """([root, selector]) => Array.from(document.querySelectorAll(
+    selector.split(',').map((part) => root + ' ' + part.trim()).join(', ')))
+  .filter((e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                   return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'
+                     && !e.closest('[hidden]'); })
+  .map((e) => { const target = e.type === 'checkbox' ? e.closest('.widget-checkbox') : e;
+                const r = target.getBoundingClientRect();
+                return {name: (e.innerText || e.value || e.placeholder || e.getAttribute(
+                          'aria-label') || e.tagName).trim().slice(0, 40),
+                        left: r.left, right: r.right, height: r.height,
+                        enabled: !e.disabled}; })"""
+FOCUS_JS = """() => { const e = document.activeElement; const s = getComputedStyle(e);
+  return {css: e.className,
+          outline: s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth)}; }"""
+WAITING_JS = """([status, before, settled]) => status.innerText !== before && (
+  status.innerText.includes(settled) || document.querySelector('.t21-app .t21-stand')
+    .getBoundingClientRect().height > 0)"""
+YOUR_TURN_OR_OVER_JS = """([table, status, before]) => status.innerText !== before && (
+  table.querySelector('.t21-buy').offsetParent !== null
+  || !table.querySelector('.t21-deal').disabled)"""
+FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
+  .filter((e) => e.getBoundingClientRect().height > 0 && e.innerText.trim())
+  .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
+
+
+def visible(page: Page, root: str) -> list[dict]:
+    return page.evaluate(VISIBLE_JS, [root, CONTROLS])
+
+
+def assert_fits_a_phone(page: Page, root: str, width: int) -> None:
+    """Every visible control inside the screen's width and at least 44 px tall."""
+    controls = visible(page, root)
+    assert controls, f"no controls found in {root}"
+    outside = [c["name"] for c in controls if c["left"] < -1 or c["right"] > width + 1]
+    small = [(c["name"], round(c["height"])) for c in controls if c["height"] < 43.5]
+    assert outside == [], f"{root}: beyond the {width} px screen: {outside}"
+    assert small == [], f"{root}: tap targets under 44 px: {small}"
+
+
+def focused(page: Page, css: str, tries: int = 8) -> dict:
+    """Press Tab until the element with class `css` has the focus (the kernel may move it there
+    itself); return what the focus looks like."""
+    for _ in range(tries):
+        seen = page.evaluate(FOCUS_JS)
+        if css in seen["css"]:
+            return seen
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached .{css}: the focus is on {seen['css']!r}")
+
+
+def play_by_keyboard(page: Page, table, language: str) -> None:
+    """From the stake box: Tab to «Deal», Enter; then «Stand» (for the seat or for the bank),
+    Enter; until a round is settled. Every focused button shows a ring of at least 2 px."""
+    status = table.locator(".t21-status")
+    table.locator(".t21-stake input").focus()
+    for _ in range(6):
+        ring = focused(page, "t21-deal")
+        assert ring["outline"] >= 2, f"the focus ring on «Deal» is {ring['outline']} px"
+        before = status.inner_text()
+        page.keyboard.press("Enter")
+        # the kernel has played the others before the student (at its pace) when «Stand» shows
+        # (for his seat or for the bank) or the round is over
+        page.wait_for_function(WAITING_JS, arg=[status.element_handle(), before,
+                                                SETTLED[language]], polling=100)
+        stand = table.locator(".t21-stand")
+        if stand.is_visible():
+            # the kernel moves the focus to «Buy a card» once the others before the student
+            # have played (or to «Banker: buy a card»)
+            page.wait_for_function("() => document.activeElement.classList.contains('t21-buy')",
+                                   polling=100, timeout=15_000)
+            ring = focused(page, "t21-stand")
+            assert ring["outline"] >= 2, f"the focus ring on «Stand» is {ring['outline']} px"
+            page.keyboard.press("Enter")
+        try:
+            status.filter(has_text=SETTLED[language]).wait_for(timeout=15_000)
+            return
+        except Exception:  # noqa: BLE001 (the bank passed, or the banker plays on: deal again)
+            continue
+    raise AssertionError("no round was settled in six deals")
+
+
+def odds_beside_the_hand(page: Page, table, height: int) -> None:
+    """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
+    their top inside the screen."""
+    banker = seats_banker(table)
+    settings = table.locator(".t21-settings-toggle")
+    settings.click()  # a seat that is not the bank's, so that the student has a turn to buy
+    seat_menu = table.locator(".t21-you select")
+    seat_menu.select_option(label=next(name for name in seat_menu.locator(
+        "option").all_inner_texts() if name != banker and "(" not in name))
+    settings.click()
+    odds_toggle, deal = table.locator(".t21-odds"), table.locator(".t21-deal")
+    for _ in range(6):
+        if odds_toggle.is_visible():
+            break
+        status = table.locator(".t21-status")
+        before = status.inner_text()
+        deal.click()
+        page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                                          status.element_handle(), before],
+                               polling=100)
+    else:
+        raise AssertionError("six deals and never the student's turn")
+    table.locator(".t21-odds").click()
+    odds = table.locator(".t21-odds-view table").first
+    odds.wait_for()
+    box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
+    assert box["x"] >= seats["x"] + seats["width"] - 1, f"odds {box} not beside seats {seats}"
+    assert 0 <= box["y"] < height - 100, f"the odds start out of sight at {box}"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size, language):
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = chromium.new_context(viewport={"width": width, "height": height},
+                                   is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_app.url}/?lang={language}")
+        table = page.locator(".t21-app .t21-table-widget")
+        table.locator(".t21-deal").wait_for()
+        # Before the first card: the stake, «Deal» and the closed «Table settings» switch.
+        first = [c["name"] for c in visible(page, ".t21-table-widget") if c["enabled"]]
+        assert len(first) <= 3, f"{len(first)} controls before the first card: {first}"
+        screenshot(page, f"i34_{size}_{language}_first")
+        if phone:
+            assert_fits_a_phone(page, ".t21-app", width)
+        if size == "projector":
+            small = [(t, f) for t, f in page.evaluate(FONT_JS, ".t21-app .t21-status, "
+                     ".t21-app .t21-seats td, .t21-app .t21-seats th, .t21-app-header p, "
+                     ".t21-app .widget-button") if f < 16]
+            assert small == [], f"text under 16 px on the projector: {small}"
+        play_by_keyboard(page, table, language)
+        result = table.locator(".t21-result")
+        result.wait_for()
+        box, change = result.bounding_box(), table.locator(".t21-purse-change").first
+        assert 0 <= box["y"] and box["y"] + box["height"] <= height, \
+            f"the result is out of sight at {box} on a {width}×{height} screen"
+        change_box = change.bounding_box()
+        assert 0 <= change_box["y"] and change_box["y"] + change_box["height"] <= height
+        assert result.inner_text()[0] in "+−0", result.inner_text()
+        seats = table.locator(".t21-seats table").bounding_box()
+        assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
+        screenshot(page, f"i34_{size}_{language}_settled")
+        if not phone:
+            odds_beside_the_hand(page, table, height)
+            screenshot(page, f"i34_{size}_{language}_odds")
+        if phone:
+            tabs = page.get_by_role("tab")
+            for index, widget in enumerate(TABS, start=1):
+                tabs.nth(index).click()
+                page.locator(f".t21-app {widget}").wait_for()
+                page.wait_for_timeout(2000)  # its numbers and chart, computed on first view
+                assert_fits_a_phone(page, f".t21-app {widget}", width)
+                screenshot(page, f"i34_{size}_{language}_tab{index}")
+        no_errors(page)
+    finally:
+        context.close()

@@ -1,0 +1,220 @@
+"""Issue 34, headless: the table opens as a game (set-up behind one closed switch), the result
+is shown in the student's own row, the round says the student's role, and no rule codes sit on
+buttons or status lines. Money is worked out by hand from RULES.md (R9–R17)."""
+
+import html
+import re
+import time
+
+import ipywidgets as widgets
+import pytest
+from test_widgets_table import NAMES, arrange, conserved, olga_banks
+
+from twentyone_edu.widgets.live_table import MOST_PAUSES, TableWidget
+
+RULE_CODE = re.compile(r"\(R\d")
+
+
+def seat_rows(w: TableWidget, name: str) -> str:
+    """The seat's row of the table, with the row under it (the student's result, if any)."""
+    rows = w.seats.value.split("<tr")[2:]
+    index = next(i for i, row in enumerate(rows) if f"<b>{name}</b>" in row)
+    return "".join(rows[index:index + 2])
+
+
+def visible_controls(widget: widgets.Widget) -> list[widgets.Widget]:
+    """The controls a student can see: none inside a box whose layout hides it."""
+    if widget.layout.display == "none":
+        return []
+    if isinstance(widget, widgets.Box):
+        return [c for child in widget.children for c in visible_controls(child)]
+    controls = (widgets.Button, widgets.ToggleButton, widgets.Text, widgets.Dropdown,
+                widgets.Checkbox, widgets.BoundedIntText, widgets.ToggleButtons)
+    return [widget] if isinstance(widget, controls) else []
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_before_the_first_card_only_the_stake_and_deal_show(language):
+    w = TableWidget(players=5, seed=3, language=language)
+    shown = visible_controls(w)
+    assert set(shown) == {w.stake_box, w.deal_button, w.settings_toggle, w.language_toggle}
+    w.settings_toggle.value = True  # one switch opens the whole set-up
+    for box in (w.players_box, w.names_box, w.rules_box, w.seed_box, w.new_table_button,
+                w.you_box, w.threshold_box, w.by_hand_box, w.draw_all_button,
+                w.buy_bank_button):
+        assert box in visible_controls(w)
+
+
+def test_the_result_and_the_money_stand_in_the_students_row():
+    w = TableWidget(players=NAMES, seed=5)
+    olga_banks(w)
+    # You 10+7 = 17 against Olga's 18: a tie or worse goes to the banker, 1× the stake (R17).
+    arrange(w, "10 10 10 10", "7 5 8 8", "6")
+    w.stake_box.value = "5"
+    w.deal_button.click()
+    w.stand_button.click()
+    row = seat_rows(w, "You")
+    assert "−5: your 17 against the banker&#x27;s 18" in row
+    assert "(−5)" in row and ">5<" in row  # the purse's change, and the stake still shown
+    # Vera: a drawn 21 is paid twice her stake of 1 (R12)
+    assert "(+2)" in seat_rows(w, "Vera").split("t21-result")[0]
+    w.language_toggle.value = "ru"
+    row = seat_rows(w, "Вы")
+    assert "−5: у вас 17, у банкира 18" in row
+    conserved(w)
+
+
+def test_a_student_who_holds_the_bank_is_told_and_decides_for_it():
+    w = TableWidget(players=["Anna", "Vera:12", "Pavel:12"], seed=5)
+    w.table.stack_shoe("A")  # the first card of the draw, an ace, makes Anna the banker (R4)
+    w.draw_all_button.click()
+    assert w.table.banker == "Anna"
+    assert "You are the banker this round" in w.status.value
+    assert w.stake_box.layout.display == "none"  # a banker stakes nothing (R5)
+    arrange(w, "10 10 10", "8 9 5")  # Vera 18 and Pavel 19 stand; Anna holds 15
+    w.deal_button.click()
+    assert w.table.phase == "banker" and "Your turn as the banker" in w.status.value
+    assert w.buy_button.description == "Banker: buy a card"
+    assert w.stand_button.description == "Banker: stand" and not w.stand_button.disabled
+    w.stand_button.click()  # 15 against 18 and 19: the bank pays 1 to each (R15)
+    row = seat_rows(w, "Anna")
+    assert "−2 for your bank this round" in row
+
+
+def test_banker_by_hand_relabels_buy_and_stand_for_the_bank():
+    w = TableWidget(players=NAMES, seed=5, banker_by_hand=True)
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "6 5 8 6", "6 5")
+    w.deal_button.click()
+    assert w.buy_button.description == "Buy a card"
+    w.stand_button.click()
+    assert w.table.phase == "banker"
+    assert (w.buy_button.description, w.stand_button.description) == (
+        "Banker: buy a card", "Banker: stand")
+
+
+def test_no_rule_codes_on_buttons_or_status_lines():
+    for language in ("en", "ru"):
+        w = TableWidget(players=5, seed=11, language=language, banker_by_hand=True)
+        for _ in range(30):
+            buttons = [c for c in visible_controls(w) if isinstance(c, widgets.Button)]
+            assert [b.description for b in buttons if RULE_CODE.search(b.description)] == []
+            assert not RULE_CODE.search(w.status.value), w.status.value
+            for button in (w.deal_button, w.stand_button, w.buy_button):
+                if button.layout.display != "none" and not button.disabled:
+                    button.click()
+                    break
+        assert any(RULE_CODE.search(b.tooltip or "") for b in (w.draw_all_button,
+                                                               w.buy_bank_button))
+
+
+def test_default_names_follow_the_language_mid_game():
+    w = TableWidget(players=4, seed=2)
+    w.deal_button.click()
+    w.language_toggle.value = "ru"
+    text = w.status.value + w.seats.value + w.log_view.value + w.settlement.value
+    assert not re.search(r"\b(You|Vera|Pavel|Olga)\b", text), text
+    assert [label for label, _ in w.you_box.options][:2] == ["Вы", "Вера"]
+    assert w.names_box.value == "Вы, Вера, Павел, Ольга"
+    assert w.table.players == ("You", "Vera", "Pavel", "Olga")  # the game goes on as it was
+
+
+def test_a_too_big_stake_speaks_of_your_purse():
+    w = TableWidget(players=NAMES, seed=5)
+    olga_banks(w)
+    w.stake_box.value = "500"
+    w.deal_button.click()
+    assert "more than your purse of 100" in w.message.value and "You&#x27;s" not in w.message.value
+
+
+def test_a_paced_round_shows_each_seat_and_never_waits_long():
+    w = TableWidget(players=12, seed=4, pace=1.0)
+    w.deal_button.click()  # draws for the bank, deals, the others play until the student
+    seen = []
+    w.seats.observe(lambda change: seen.append(change["new"]), names="value")
+    start = time.monotonic()
+    if not w.stand_button.disabled:
+        w.stand_button.click()
+    else:
+        w.deal_button.click()
+    assert time.monotonic() - start < MOST_PAUSES + 0.5
+    assert len(seen) >= 3  # the others' turns appear one after another, not all at once
+
+
+def test_the_keyboard_focus_moves_to_the_next_button():
+    w = TableWidget(players=NAMES, seed=5)
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "6 5 8 8", "3")
+    focused = []
+    for button in (w.deal_button, w.buy_button):
+        button.focus = lambda b=button: focused.append(b)
+    w.deal_button.click()
+    w.buy_button.click()  # 19: still the student's turn
+    w.stand_button.click()
+    assert focused == [w.buy_button, w.buy_button, w.deal_button]
+
+
+def test_the_first_bankers_demo_does_not_end_on_the_first_card():
+    from twentyone_edu.widgets import BankerChooser
+
+    chooser = BankerChooser()
+    for _ in range(3):  # the first card, then two more: still no ace
+        chooser.next_button.click()
+        assert chooser.banker is None and not chooser.next_button.disabled
+    assert chooser.shown == 3 and len(chooser.draw) > 3
+
+
+def test_the_simulation_draws_a_new_curve_at_every_run_unless_a_seed_is_typed():
+    from twentyone_edu.widgets import SimulationExplorer
+
+    sim = SimulationExplorer(rounds=1_000)
+    seeds = set()
+    for _ in range(3):
+        sim.run_button.click()
+        seeds.add(sim.settings[4])
+        sim.run_steps(100)
+    assert len(seeds) == 3  # three runs, three shuffles (the same seed thrice: 1 in 4·10^18)
+    sim.seed_box.value = "7"
+    sim.run_button.click()
+    assert sim.settings[4] == 7
+
+
+def test_chart_labels_are_readable_on_a_projector():
+    """Every word and number on the app's charts at least 12 px at the size it is drawn."""
+    from matplotlib.text import Text
+
+    from twentyone_edu import plots
+
+    ranks = ["A", "10", "9"]
+    figures = [plots.strategy_heatmap({(a, b): 0.5 for a in ranks for b in ranks}, ranks),
+               plots.OutcomeChart([12, 21, "bust"], live=False).figure,
+               plots.ConvergenceChart(1000, 0.0, live=False).figure]
+    for figure in figures:
+        figure.canvas.draw()
+        sizes = {t.get_text(): t.get_fontsize() * figure.dpi / 72
+                 for t in figure.findobj(Text) if t.get_text().strip() and t.get_visible()}
+        assert sizes and min(sizes.values()) >= 12, {t: s for t, s in sizes.items() if s < 12}
+
+
+def test_the_first_bankers_chances_are_bars_and_the_banker_is_marked():
+    from twentyone_edu.widgets import BankerChooser
+
+    chooser = BankerChooser(players=3, seed=12)
+    widths = [float(w) for w in re.findall(r"width:([\d.]+)%", chooser.chances.value)]
+    # seat 1 meets the first ace most often (lesson 10): the longest bar, the others shorter
+    assert widths[0] == 100 and widths == sorted(widths, reverse=True) and widths[-1] < 100
+    chooser.all_button.click()
+    row = chooser.chances.value.split("<tr>")[1 + chooser.banker]
+    assert "font-weight:bold" in row
+
+
+def test_a_rank_outside_the_pack_is_refused_in_the_readers_words():
+    from twentyone_edu.widgets import AdviceExplorer
+
+    advice = AdviceExplorer(language="ru")
+    advice.rules_menu.value = "ochko"
+    advice.seen_box.value = "2"  # «очко» is played with 36 cards, 6 to ace: no twos
+    shown = html.unescape(advice.message.value)
+    assert "карты «2» нет в русской колоде в 36 карт, которой играют по этим правилам" in shown
+    assert "(в ней есть Т 6 7 8 9 10 В Д К)" in shown
+    assert not re.search(r"russian36|'ochko'|\bA\b|\bJ\b", shown), shown

@@ -1,0 +1,69 @@
+"""The course app's own style, injected once with its header and scoped to its classes: type
+readable from the back of a classroom, rows that wrap on a phone, 44 px tap targets, a focus
+ring that shows on every button."""
+
+# The ring is dark blue with a white gap, so that it shows on the blue «Deal» as on white.
+FOCUS = "outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;"
+
+APP_STYLE = f"""<style>
+.t21-app {{
+  --jp-widgets-font-size: 17px; --jp-ui-font-size1: 17px; --jp-content-font-size1: 17px;
+  --jp-widgets-inline-height: 44px; --jp-widgets-inline-label-width: auto;
+  font-size: 17px; max-width: 100%; box-sizing: border-box;
+}}
+.t21-app .widget-html-content, .t21-app .widget-label, .t21-app small, .t21-app td,
+.t21-app th, .t21-app li, .t21-app summary {{ font-size: 17px; line-height: 1.35; }}
+.t21-app .widget-hbox, .t21-app .widget-box.widget-hbox {{ flex-wrap: wrap; max-width: 100%; }}
+.t21-app .widget-inline-hbox {{ flex-wrap: wrap; max-width: 100%; height: auto; }}
+.t21-app .widget-inline-hbox .widget-label {{ min-width: 0; max-width: 100%; }}
+.t21-app .widget-text, .t21-app .widget-dropdown, .t21-app .widget-inline-hbox {{
+  max-width: 100%; }}
+.t21-app input[type=text], .t21-app input[type=number], .t21-app select,
+.t21-app textarea {{ min-width: 0; max-width: 100%; font-size: 17px; }}
+.t21-app button, .t21-app .widget-button, .t21-app .widget-toggle-button,
+.t21-app select, .t21-app input[type=text], .t21-app input[type=number],
+.t21-app .widget-checkbox, .t21-app summary {{ min-height: 44px; height: auto; }}
+.t21-app .widget-button, .t21-app .widget-toggle-button {{ font-size: 17px;
+  padding: 4px 12px; max-width: 100%; white-space: normal; line-height: 1.25; }}
+.t21-app .widget-checkbox input {{ width: 24px; height: 24px; }}
+.t21-app .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
+.t21-app .widget-toggle-button.mod-active {{ box-shadow: inset 0 -4px 0 #0b3d91; }}
+.t21-app button:disabled {{ background-color: #e4e4e4 !important; color: #555 !important;
+  opacity: 1; }}
+.t21-app :focus-visible, .t21-app button:focus, .t21-app select:focus,
+.t21-app input:focus, .t21-app summary:focus, .t21-app [role=log]:focus,
+.t21-app .lm-TabBar-tab:focus {{ {FOCUS} }}
+.t21-app-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
+.t21-app-tabs .lm-TabBar, .t21-app-tabs .lm-TabBar-content {{
+  height: auto !important; min-height: 44px !important; max-height: none !important;
+  overflow: visible !important; }}
+.t21-app-tabs .lm-TabBar-tab {{ flex: 0 0 auto !important; max-width: none !important;
+  min-width: 0 !important; min-height: 44px !important; height: auto !important;
+  align-items: center; padding: 6px 12px !important; font-size: 17px !important;
+  line-height: 1.3 !important; }}
+.t21-app-tabs .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap;
+  line-height: 1.3 !important; }}
+.t21-app .t21-seats, .t21-app .t21-odds-view {{ max-width: 100%; overflow-x: auto; }}
+.t21-app .widget-html-content {{ flex-shrink: 1; min-width: 0; max-width: 100%; }}
+.t21-app .t21-exact summary {{ white-space: normal; }}
+.t21-app .t21-seats th {{ white-space: nowrap; }}
+.t21-app .t21-seats td, .t21-app .t21-seats th {{ vertical-align: middle; }}
+.t21-app .t21-seat-cards > div {{ flex-wrap: nowrap !important; }}
+.t21-app .t21-seat-cards svg + svg {{ margin-left: -24px !important; }}
+@media (max-width: 1100px) {{
+  .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
+}}
+@media (max-width: 600px) {{
+  .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
+  .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
+  .t21-app .t21-seats th {{ font-size: 14px; }}
+  .t21-app .t21-seats td:last-child b {{ font-size: 14px; }}
+  .t21-app .t21-seat-cards svg {{ height: 48px !important; width: auto !important; }}
+  .t21-app .t21-seat-cards svg + svg {{ margin-left: -22px !important; }}
+  .t21-app .t21-seats td:first-child span {{ font-size: 13px !important; }}
+  .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
+  .t21-app .t21-table-widget {{ padding: 0 !important; }}
+  .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
+  .t21-app-header h2 {{ font-size: 20px; }}
+}}
+</style>"""
