@@ -205,3 +205,17 @@ def test_random_events_never_raise(events, seed):
         assert b.message.unexpected == [], (kind, name, k)
         check_draw(b)
         assert len(b.exact_chances) == b.n_players and sum(b.exact_chances) == 1
+
+
+def test_lesson_10_can_keep_the_exact_chances_hidden_until_the_class_asks():
+    """Issue 30.1: a prediction the widget answers on load is no prediction."""
+    from twentyone_edu.widgets import BankerChooser
+
+    for language in ("en", "ru"):
+        chooser = BankerChooser(players=5, exact_shown=False, language=language)
+        assert "%" not in chooser.chances.value and "<table" not in chooser.chances.value
+        chooser.all_button.click()
+        assert "<table" not in chooser.chances.value
+        chooser.exact_toggle.value = True
+        assert "<table" in chooser.chances.value and "%" in chooser.chances.value
+    assert "<table" in BankerChooser(players=5).chances.value

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from .. import exact, simulate
 from ..game.table import MAX_PLAYERS, Table
 from ..words.numerals import count, percent
-from ..words.validate import one_of, seed_of, whole
+from ..words.validate import flag, one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
 from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
 from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling
@@ -35,12 +35,14 @@ class BankerChooser(Bilingual, widgets.VBox):
     `players`: 2–12 seats; `seed`: the same seed hands out the same cards (the default, 12,
     takes ten cards, twice round five seats, to its first ace); `trials`: simulated
     draws to set beside the exact chances; `language`: 'en' or 'ru', also settable later
-    (`.language = 'ru'`) or with the switch `.language_toggle`.
+    (`.language = 'ru'`) or with the switch `.language_toggle`; `exact_shown=False` keeps the
+    exact chances behind a button, so that a class predicts and tallies before it sees them.
     """
 
     def __init__(self, players: int = 5, seed: int | None = 12, language: str = "en",
-                 trials: int = 10_000):
+                 trials: int = 10_000, exact_shown: bool = True):
         players = whole(players, "players", 2, MAX_PLAYERS)
+        exact_shown = flag(exact_shown, "exact_shown")
         seed = seed_of(seed)
         trials = one_of(trials, "trials", TRIALS)
         super().__init__()
@@ -52,6 +54,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self._simulating: tuple | None = None  # (players, seed, trials) being simulated
         self._simulation_lane = Computation("first_banker")  # one at a time, the newest wins
         self._build(players, seed, trials)
+        self.exact_toggle.value = exact_shown
         self._new_draw()
         self._relabel()
         self._render()
@@ -64,7 +67,7 @@ class BankerChooser(Bilingual, widgets.VBox):
             widgets.HBox([self.next_button, self.all_button, self.new_button,
                           self.animate_toggle], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.result, self.seats,
-            widgets.HBox([self.trials_box, self.simulate_button],
+            widgets.HBox([self.exact_toggle, self.trials_box, self.simulate_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.chances,
         ]
@@ -88,6 +91,7 @@ class BankerChooser(Bilingual, widgets.VBox):
             options=TRIALS,  # labelled in the language by _relabel
             value=trials, style=wide)
         self.simulate_button = widgets.Button(layout=auto)
+        self.exact_toggle = widgets.ToggleButton(value=True, layout=auto)
         self.result = widgets.HTML()
         self.seats = widgets.HTML()
         self.chances = widgets.HTML()
@@ -97,6 +101,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                             (self.animate_toggle, "t21-bc-animate"),
                             (self.trials_box, "t21-bc-trials"),
                             (self.simulate_button, "t21-bc-simulate"),
+                            (self.exact_toggle, "t21-bc-show-exact"),
                             (self.result, "t21-bc-result"), (self.seats, "t21-bc-seats"),
                             (self.chances, "t21-bc-chances")):
             widget.add_class(css)
@@ -107,7 +112,8 @@ class BankerChooser(Bilingual, widgets.VBox):
                                (self.simulate_button, self._simulate)):
             button.on_click(self._callback(action))
         for box, action in ((self.players_box, self._new_draw), (self.seed_box, self._new_draw),
-                            (self.animate_toggle, self._animate)):
+                            (self.animate_toggle, self._animate),
+                            (self.exact_toggle, None)):
             box.observe(self._callback(action), names="value")
         self.trials_box.observe(unless_relabelling(self.trials_box, self._callback(None)),
                                 names="value")
@@ -215,7 +221,8 @@ class BankerChooser(Bilingual, widgets.VBox):
                             (self.next_button, "bc_next"), (self.all_button, "bc_all"),
                             (self.new_button, "bc_new"), (self.animate_toggle, "bc_animate"),
                             (self.trials_box, "bc_trials"),
-                            (self.simulate_button, "bc_simulate")):
+                            (self.simulate_button, "bc_simulate"),
+                            (self.exact_toggle, "bc_show_exact")):
             widget.description = text(key, language)
         self.seed_box.placeholder = text("tw_seed_help", language)
         set_options(self.trials_box, [(count(n, language), n) for n in TRIALS])
@@ -255,6 +262,8 @@ class BankerChooser(Bilingual, widgets.VBox):
         (its digits are many: 1111648757/3962700357 for seat 1 of 4), and once simulated, the
         simulated share as a second bar with its figures beside; the banker's seat marked."""
         language = self.language
+        if not self.exact_toggle.value:
+            return f"<small>{escape(text('bc_exact_hidden', language))}</small>"
         cell = "style='padding:2px 6px;text-align:right'"
         sim = self.simulation
         keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated", "bc_se"))

@@ -312,6 +312,9 @@ TEXT: dict[str, str] = {
     "bc_simulate": "Simulate",
     "bc_sim_note": "{simulated_draws} with seed {seed}.",
     "bc_no_sim": "Press «Simulate» to compare with a simulation.",
+    "bc_show_exact": "Show the exact chances",
+    "bc_exact_hidden": "The exact chances are hidden: predict, tally the first aces of a few "
+                       "draws, then press «Show the exact chances».",
     # the self-study record of a lesson's exercises (quiz_record)
     "record_title": "Your exercises in lesson {lesson}",
     "record_exercise": "Exercise",
