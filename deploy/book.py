@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -172,12 +173,28 @@ def front_page(language: str) -> str:
             f"{words['teacher_note']}\n")
 
 
+# A link an output writes to a lesson's notebook (the teacher's guide's table of lessons does).
+NOTEBOOK_LINK = re.compile(r"""(href=["'])(?:\.\./)*notebooks/(?:ru/)?(\w+)\.ipynb""")
+
+
+def to_pages(notebook: dict, up: str) -> None:
+    """Point the links its HTML outputs make to a lesson's notebook at the lesson's page in the
+    book (`up` leads from the page to the book's root)."""
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/html" in data:
+                shown = "".join(data["text/html"])
+                data["text/html"] = NOTEBOOK_LINK.sub(rf"\g<1>{up}\g<2>.html", shown)
+
+
 def book_notebook(page: Page, executed: Path = EXECUTED) -> dict:
     """The executed notebook of `page` as the book shows it: its widgets' first views frozen
     into HTML (snapshot.py), its launch links in its metadata; the app with a title and what
     it is, its code hidden (the app is the course without code)."""
     notebook = json.loads(page.kept(executed).read_text(encoding="utf-8"))
     freeze_widgets(notebook, page.language)
+    to_pages(notebook, "../" * page.name.count("/"))
     notebook["metadata"]["t21_book"]["launch"] = launch_links(page)
     if page.name == APP:
         for cell in notebook["cells"]:

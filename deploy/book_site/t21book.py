@@ -80,6 +80,8 @@ def copy_mathjax(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict:
+    # MathJax on every page, not only where Sphinx sees maths: the widgets' texts hold maths too.
+    app.set_html_assets_policy("always")
     app.connect("html-page-context", add_bar)
     app.connect("build-finished", copy_mathjax)
     app.config.html_static_path.append(str(Path(__file__).parent / "static"))
