@@ -224,17 +224,26 @@ def build(output: Path, jobs: int, executed: Path = EXECUTED) -> Path:
     from the executed notebooks kept in `executed` (run there first where missing or stale)."""
     execute_all(jobs, executed)
     shutil.rmtree(output, ignore_errors=True)
+    # One Sphinx per language, side by side, each in its own work folder (MyST-NB writes beside
+    # the output folder it is given); the pages alone are then moved into `output`.
+    work = output.parent / f"{output.name}-work"
+    shutil.rmtree(work, ignore_errors=True)
+    sphinx = {}
     for language in LANGUAGES:
-        source = output.parent / f"{output.name}-source" / language
-        stage(language, source, executed)
-        done = subprocess.run(
+        stage(language, work / language / "source", executed)
+        sphinx[language] = subprocess.Popen(
             [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-c", str(SITE),
-             "-D", f"language={language}", str(source), str(output / language)],
-            capture_output=True, text=True)
-        if done.returncode != 0 or "WARNING" in done.stderr or "ERROR" in done.stderr:
-            raise SystemExit(f"sphinx ({language}) failed:\n{done.stdout}{done.stderr}")
-        shutil.rmtree(output / language / ".doctrees", ignore_errors=True)
-    shutil.rmtree(output / "jupyter_execute", ignore_errors=True)  # MyST-NB's copies, unused
+             "-D", f"language={language}", str(work / language / "source"),
+             str(work / language / "html")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for language, process in sphinx.items():
+        said, complained = process.communicate()
+        if process.returncode != 0 or "WARNING" in complained or "ERROR" in complained:
+            raise SystemExit(f"sphinx ({language}) failed:\n{said}{complained}")
+        shutil.rmtree(work / language / "html" / ".doctrees")
+        output.mkdir(parents=True, exist_ok=True)
+        shutil.move(work / language / "html", output / language)
+    shutil.rmtree(work)
     (output / "index.html").write_text(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta http-equiv="refresh" content="0; url=en/index.html">'

@@ -18,12 +18,14 @@ import importlib.util
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import nbformat
 import pytest
+import yaml
 from playwright.sync_api import Page
 from test_notebooks import execute
 
@@ -258,3 +260,15 @@ def test_maths_is_typeset_and_a_lesson_looks_right(reader, site, language):
     index = json.loads((ROOT / "twentyone_edu" / "data" / "quizzes" / "04.json").read_text())
     questions = page.locator(".t21-still .t21-still-html").all_inner_texts()
     assert len([text for text in questions if text.strip()]) >= len(index)
+
+
+def test_make_book_builds_it_and_pages_publishes_it_where_the_readme_links():
+    dry_run = subprocess.run(["make", "-n", "book"], cwd=ROOT, capture_output=True, text=True)
+    assert "deploy/book.py --output build/book" in dry_run.stdout
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "lite.yml").read_text())
+    steps = [step.get("run", "") for step in workflow["jobs"]["build"]["steps"]]
+    assert steps.index("make book") < steps.index("cp -r build/book build/lite/book")
+    site = readme_link(r"https://[^)\s]+/lab/index\.html\?path=00_start_here\.ipynb")
+    root = site.split("/lab/index.html")[0]
+    for language in LANGUAGES:  # the README's link to the book, first among its links
+        assert README.index(f"{root}/book/{language}/index.html") < README.index("mybinder.org")
