@@ -22,7 +22,7 @@ VOILA_PORT ?= 8866
 # make voila VOILA_POOL=30 VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser"
 VOILA_POOL ?= 1
 
-.PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite book course-branch translations ru-notebooks clean
+.PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite book handouts course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -98,6 +98,12 @@ lite: $(VENV)/.lite-installed
 HUB ?=
 book: $(VENV)/.book-installed
 	$(if $(HUB),HUB="$(HUB)") $(BIN)/python deploy/book.py --output build/book
+
+# A printable handout per lesson and language, and an answer key per lesson for the teacher, in
+# build/handouts/{en,ru}/ (deploy/handouts.py): from the executed copies `make book` keeps,
+# printed to PDF by Chromium at /usr/bin/chromium (Debian: sudo apt install chromium).
+handouts: $(VENV)/.book-installed
+	$(BIN)/python deploy/handouts.py --output build/handouts
 
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:

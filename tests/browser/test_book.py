@@ -50,23 +50,30 @@ book = load_book()
 PAGES = [page for language in LANGUAGES for page in book.pages(language)]
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The book, built from the suite's executed notebooks into a temporary folder."""
-    folder = tmp_path_factory.mktemp("book")
-    executed = folder / "executed"
+def executed_course(folder: Path) -> Path:
+    """Every notebook of the book executed into `folder` (as deploy/book.py keeps them): the
+    copies `make book` keeps while current, else the suite's own runs (tests/test_notebooks.py,
+    each notebook once a session), less the cells that test adds."""
     package = book.package_key()
     for page in PAGES:
-        target = page.kept(executed)
+        target = page.kept(folder)
         target.parent.mkdir(parents=True, exist_ok=True)
         page_key = book.key(page, package)
-        if book.stored_key(page, book.EXECUTED) == page_key:  # `make book` ran it already
+        if book.stored_key(page, book.EXECUTED) == page_key:
             shutil.copy(page.kept(book.EXECUTED), target)
             continue
         notebook = copy.deepcopy(execute(page.source)[0])
-        notebook.cells = notebook.cells[1:-1]  # the cells test_notebooks adds around the lesson
+        notebook.cells = notebook.cells[1:-1]
         notebook.metadata["t21_book"] = {"key": page_key}
         nbformat.write(notebook, target)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The book, built from the executed notebooks into a temporary folder."""
+    folder = tmp_path_factory.mktemp("book")
+    executed = executed_course(folder / "executed")
     return book.build(folder / "site", jobs=1, executed=executed)
 
 
