@@ -22,7 +22,7 @@ VOILA_PORT ?= 8866
 # make voila VOILA_POOL=30 VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser"
 VOILA_POOL ?= 1
 
-.PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite course-branch translations ru-notebooks clean
+.PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite book handouts course-branch translations ru-notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "twentyone_edu needs Python 3.10 or newer"'
@@ -36,11 +36,16 @@ $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@touch $@ $(VENV)/.lab-installed $(VENV)/.lite-installed $(VENV)/.teacher-installed
+	@touch $@ $(VENV)/.lab-installed $(VENV)/.lite-installed $(VENV)/.teacher-installed \
+		$(VENV)/.book-installed
 
 $(VENV)/.teacher-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[lab,teacher]'
 	@touch $@ $(VENV)/.lab-installed
+
+$(VENV)/.book-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[book]'
+	@touch $@
 
 $(VENV)/.lite-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[lite]'
@@ -85,6 +90,20 @@ voila-ru: $(VENV)/.test-installed
 PYODIDE ?=
 lite: $(VENV)/.lite-installed
 	$(BIN)/python deploy/lite.py --output build/lite $(if $(PYODIDE),--pyodide "$(PYODIDE)")
+
+# The course as a book in build/book/{en,ru}: every lesson, the app and the teacher's guide with
+# their computed outputs, to read with no kernel (deploy/book.py). Each notebook runs once; its
+# executed copy is kept in build/book-executed and reused while it and the package are unchanged.
+# HUB=https://your.hub puts your JupyterHub's address in the lessons' hub buttons.
+HUB ?=
+book: $(VENV)/.book-installed
+	$(if $(HUB),HUB="$(HUB)") $(BIN)/python deploy/book.py --output build/book
+
+# A printable handout per lesson and language, and an answer key per lesson for the teacher, in
+# build/handouts/{en,ru}/ (deploy/handouts.py): from the executed copies `make book` keeps,
+# printed to PDF by Chromium at /usr/bin/chromium (Debian: sudo apt install chromium).
+handouts: $(VENV)/.book-installed
+	$(BIN)/python deploy/handouts.py --output build/handouts
 
 # The student course (notebooks/ only) on the branch the README's nbgitpuller link pulls.
 course-branch:

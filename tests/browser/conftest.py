@@ -7,6 +7,8 @@ Under CI (CI=true) a missing browser or axe-core is a failure, never a skip.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import os
 import re
@@ -15,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -113,6 +116,40 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+class StaticSite:
+    """The site served on 127.0.0.1, with every request's path and status recorded."""
+
+    def __init__(self, folder: Path):
+        self.requests: list[tuple[str, int]] = []
+        requests = self.requests
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                              ".wasm": "application/wasm", ".mjs": "text/javascript",
+                              ".js": "text/javascript", ".json": "application/json"}
+
+            def log_request(self, code="-", size="-"):
+                requests.append((self.path, int(code) if str(code).isdigit() else 0))
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def missing(self) -> set[str]:
+        """The file names the site was asked for and does not have (but the browser's own
+        favicon.ico, which no page of the site names)."""
+        return {path.split("?")[0].rsplit("/", 1)[-1] for path, code in self.requests
+                if code == 404} - {"favicon.ico"}
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
 
 
 @pytest.fixture(scope="package")

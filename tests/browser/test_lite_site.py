@@ -11,17 +11,13 @@ README says how to check that last step by hand against the CDN).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import importlib.util
 import re
-import threading
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page
 
-from .conftest import ROOT, VIEWPORT, missing
+from .conftest import ROOT, VIEWPORT, StaticSite, missing
 from .pyodide_core import COURSE_PACKAGES, build_core, closure, is_compiled
 
 CORE = ROOT / "build" / "pyodide-core"
@@ -34,40 +30,6 @@ def load_lite():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-class StaticSite:
-    """The site served on 127.0.0.1, with every request's path and status recorded."""
-
-    def __init__(self, folder: Path):
-        self.requests: list[tuple[str, int]] = []
-        requests = self.requests
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                              ".wasm": "application/wasm", ".mjs": "text/javascript",
-                              ".js": "text/javascript", ".json": "application/json"}
-
-            def log_request(self, code="-", size="-"):
-                requests.append((self.path, int(code) if str(code).isdigit() else 0))
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def missing(self) -> set[str]:
-        """The file names the site was asked for and does not have (but the browser's own
-        favicon.ico, which no page of the site names)."""
-        return {path.split("?")[0].rsplit("/", 1)[-1] for path, code in self.requests
-                if code == 404} - {"favicon.ico"}
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture(scope="module")

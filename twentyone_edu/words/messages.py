@@ -355,6 +355,30 @@ ENGLISH: dict[str, Template] = {
     # deploy/lite.py: the first cell of each lesson in the JupyterLite site
     "lite.install": "JupyterLite: the course installs itself in your browser (the first time "
                     "takes a minute or two).",
+    # deploy/book.py and deploy/book_site/: the course as a book (a static site)
+    "book.title": "Twenty-one, exactly: the course as a book",
+    "book.intro": "Every lesson of the course with its computed results and figures, to read "
+                  "anywhere without running anything. The buttons at the top of each lesson "
+                  "open it live: on Binder, in your browser with JupyterLite, or on your "
+                  "school's JupyterHub.",
+    "book.lessons": "Lessons",
+    "book.teacher": "For the teacher",
+    "book.teacher_note": "The teacher's guide holds every exercise's answer: it is meant for "
+                         "teachers, not for the students' reading.",
+    "book.teacher_mark": "For the teacher: this guide holds the exercises' answers.",
+    "book.still": "This is a live widget, shown as it first appears. Launch the lesson (the "
+                  "buttons at the top) to use it.",
+    "book.launch": "Launch this lesson live:",
+    "book.binder": "Binder",
+    "book.lite": "JupyterLite (in your browser)",
+    "book.hub": "Your JupyterHub",
+    "book.other_language": "По-русски",
+    "book.bar": "Language and launch",
+    "book.app_title": "The app: the live table and the explorers",
+    "book.app_intro": "The course's app puts the live table and the explorers of the lessons on "
+                      "one page, with no code: a class can play rounds against the banker and "
+                      "try the exact results for itself. Below is its first view; launch it "
+                      "(the Binder button opens it with Voilà) to play.",
     # tasks.py and grading.py: check my answer, and the feedback
     "task.right": "{task}: right. Hand it in as it is.",
     "task.form_only": "{task}: the form is right. Its value is checked only when your work is "
