@@ -12,6 +12,7 @@ import importlib.util
 import json
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,10 @@ def test_make_handouts_prints_a_pdf_per_lesson_and_language_and_the_answers(exec
                                                                             tmp_path):
     if not CHROMIUM.exists():
         missing(f"{CHROMIUM} is missing: install Debian's chromium to print the handouts")
-    written = handouts.build(tmp_path, executed)
+    # in a thread of its own: Playwright's sync API refuses a thread whose asyncio loop runs,
+    # as the browser fixtures' loop does once a browser test has run in this session
+    with ThreadPoolExecutor(1) as printer:
+        written = printer.submit(handouts.build, tmp_path, executed).result()
     lessons = len(book.LESSONS)
     assert len(written) == 2 * 2 * lessons
     for path in written:
