@@ -126,13 +126,19 @@ def test_the_draw_for_the_bank_card_by_card():
     assert "Not accepted" in w.message.value and "the bank is held by Vera" in w.message.value
 
 
-def test_payment_by_payment_with_rule_ids_in_both_languages():
+def seventeen_against_olgas_eighteen() -> TableWidget:
+    """Olga banks; You 10+7 = 17, Vera 10+5 then buys 6 = a drawn 21, Pavel and Olga 10+8 = 18;
+    You stake 5 and the cards are dealt."""
     w = TableWidget(players=NAMES, seed=5)
     olga_banks(w)
-    # You 10+7 = 17; Vera 10+5 then buys 6 = a drawn 21; Pavel 10+8 = 18; Olga 10+8 = 18.
     arrange(w, "10 10 10 10", "7 5 8 8", "6")
     w.stake_box.value = "5"
     w.deal_button.click()
+    return w
+
+
+def test_payment_by_payment_with_rule_ids_in_both_languages():
+    w = seventeen_against_olgas_eighteen()
     assert "Your turn: buy a card" in w.status.value and not w.buy_button.disabled
     w.stand_button.click()
     assert w.message.value == ""

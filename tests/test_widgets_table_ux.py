@@ -8,7 +8,13 @@ import time
 
 import ipywidgets as widgets
 import pytest
-from test_widgets_table import NAMES, arrange, conserved, olga_banks
+from test_widgets_table import (
+    NAMES,
+    arrange,
+    conserved,
+    olga_banks,
+    seventeen_against_olgas_eighteen,
+)
 
 from twentyone_edu.widgets.live_table import MOST_PAUSES, TableWidget
 
@@ -46,12 +52,8 @@ def test_before_the_first_card_only_the_stake_and_deal_show(language):
 
 
 def test_the_result_and_the_money_stand_in_the_students_row():
-    w = TableWidget(players=NAMES, seed=5)
-    olga_banks(w)
     # You 10+7 = 17 against Olga's 18: a tie or worse goes to the banker, 1× the stake (R17).
-    arrange(w, "10 10 10 10", "7 5 8 8", "6")
-    w.stake_box.value = "5"
-    w.deal_button.click()
+    w = seventeen_against_olgas_eighteen()
     w.stand_button.click()
     row = seat_rows(w, "You")
     assert "−5: your 17 against the banker&#x27;s 18" in row
