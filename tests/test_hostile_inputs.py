@@ -297,6 +297,12 @@ ENGINE = {  # where the hostile value goes -> the call
     "strategy_heatmap values": lambda x: plots.strategy_heatmap(x, ["A", "2"]),
     "strategy_heatmap ranks": lambda x: plots.strategy_heatmap({}, x),
     "strategy_heatmap cell": lambda x: plots.strategy_heatmap({("A", "2"): x}, ["A", "2"]),
+    "strategy_by_total rows": lambda x: plots.strategy_by_total(x),
+    "strategy_by_total row": lambda x: plots.strategy_by_total([x]),
+    "strategy_by_total gain": lambda x: plots.strategy_by_total(
+        [{"total": 12, "soft": False, "gain": x}]),
+    "strategy_by_total total": lambda x: plots.strategy_by_total(
+        [{"total": x, "soft": True, "gain": 0.5}]),
     "convergence mean": lambda x: plots.convergence(x, 0.0, 1.0),
     "convergence exact": lambda x: plots.convergence([0.1, 0.2], x, 1.0),
     "convergence std": lambda x: plots.convergence([0.1, 0.2], 0.0, x),

@@ -63,6 +63,28 @@ def test_strategy_heatmap_cells_hold_the_values_and_say_them():
     assert [t.get_text() for t in russian.axes[0].texts] == ["+0,25", "21", "21", "−0,50"]
 
 
+def test_strategy_by_total_puts_each_hand_in_its_row_on_its_side_of_zero():
+    """A dot per hand: hard hands in the upper row, soft in the lower; ▲ green above zero,
+    ▼ purple below, so a total whose hands disagree shows dots on both sides."""
+    rows = [{"total": 12, "soft": False, "gain": Fraction(1, 3)},
+            {"total": 12, "soft": False, "gain": Fraction(-1, 5)},
+            {"total": 18, "soft": True, "gain": Fraction(1, 10)}]
+    upper, lower = plots.strategy_by_total(rows).axes
+    dots = [(line.get_xdata()[0], line.get_ydata()[0], line.get_marker(), line.get_color())
+            for line in upper.lines if line.get_marker() != "None"]
+    assert sorted((round(x), y, m) for x, y, m, _ in dots) == [
+        (12, -0.2, "v"), (12, 1 / 3, "^")]
+    assert {c for *_, m, c in dots} == {plots.BUY_COLOUR, plots.STAND_COLOUR}
+    assert len({x for x, *_ in dots}) == 2  # side by side, not on top of each other
+    soft = [(line.get_xdata()[0], line.get_ydata()[0]) for line in lower.lines
+            if line.get_marker() == "^"]
+    assert soft == [(18, 0.1)]
+    assert [t.get_text() for t in lower.get_xticklabels()] == ["12", "18"]
+    russian = " ".join(_texts(plots.strategy_by_total(rows, language="ru")))
+    assert "жёсткие руки" in russian and "мягкие руки" in russian
+    assert not re.search("[A-Za-z]{3}", russian)
+
+
 def contrast(one, other) -> float:
     """The WCAG 2 contrast ratio of two RGB colours with channels 0-1."""
     def light(colour):

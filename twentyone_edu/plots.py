@@ -270,6 +270,53 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     return fig
 
 
+def strategy_by_total(rows: Sequence[Mapping[str, Any]], *, title: str | None = None,
+                      language: str = "en") -> Figure:
+    """Buy − stand by total (R9–R17): a dot per two-card hand, hard hands in the upper row and
+    soft in the lower; ▲ green where buying is better, ▼ purple where standing is, so a total
+    whose hands disagree shows dots on both sides of the zero line. `rows` are
+    exact.strategy_table's (each with 'total', 'soft' and 'gain')."""
+    said = words(language)
+    title = said["by_total_title"] if title is None else title
+    _check_labels({"title": title})
+    rows = bounded(rows, "rows", 1000, use=message("use.strategy_rows"))
+    for row in rows:
+        if not isinstance(row, Mapping) or not {"total", "soft", "gain"} <= set(row) or \
+                not isinstance(row["soft"], bool):
+            refuse("rows", row, message("use.strategy_rows"))
+    fig = Figure(figsize=(6.4, 4.8), dpi=DPI)
+    fig.subplots_adjust(left=0.13, right=0.98, top=0.86 if len(title) > 60 else 0.9,
+                        bottom=0.11, hspace=0.25)
+    upper, lower = fig.subplots(2, 1, sharex=True)
+    totals = sorted({whole(row["total"], "total", 2, 21) for row in rows})
+    for ax, soft, name in ((upper, False, "hard_hands"), (lower, True, "soft_hands")):
+        group = [row for row in rows if row["soft"] is soft]
+        for total in totals:
+            gains = sorted(real(row["gain"], "gain") for row in group if row["total"] == total)
+            spread = [total + 0.5 * (i - (len(gains) - 1) / 2) / max(len(gains), 1)
+                      for i in range(len(gains))]
+            for x, gain in zip(spread, gains, strict=True):
+                ax.plot(x, gain, marker="^" if gain > 0 else "v" if gain < 0 else "o",
+                        color=BUY_COLOUR if gain > 0 else STAND_COLOUR if gain < 0 else "grey",
+                        markersize=7, linestyle="none")
+        ax.axhline(0, color="black", linewidth=1)
+        ax.text(0.01, 0.96, said[name], transform=ax.transAxes, va="top", fontsize=SMALL,
+                fontweight="bold")
+        ax.text(0.99, 0.96, said["buy_better"], transform=ax.transAxes, va="top", ha="right",
+                fontsize=SMALL, color=BUY_COLOUR)
+        ax.text(0.01, 0.04, said["stand_better"], transform=ax.transAxes, va="bottom",
+                fontsize=SMALL, color=STAND_COLOUR)
+        ax.yaxis.set_major_formatter(TickNumbers(language))
+        ax.grid(axis="x", color="#dddddd", linewidth=0.5)
+        reach = max((abs(float(row["gain"])) for row in group), default=1.0) or 1.0
+        ax.set_ylim(-1.3 * reach, 1.7 * reach)  # room above the dots for the row's name
+    lower.set_xticks(totals, [str(total) for total in totals])
+    lower.set_xlabel(said["two_card_total"])
+    fig.supylabel(said["stakes"], fontsize=SMALL + 1)
+    fig.suptitle(textwrap.fill(title, 60))
+    return fig
+
+
 def convergence(running_mean: np.ndarray, exact: float, std: float, **labels: Any) -> Figure:
     """The running mean against the exact value, inside the band exact ± 2·s/√n (log n axis);
     the labels left out are worded in `language` (a keyword, 'en' by default).

@@ -321,6 +321,8 @@ ENGLISH: dict[str, Template] = {
     "use.formatter": "a function from a number to a text",
     "use.ranks": "1-13 ranks, e.g. ('A', '2', ..., 'K')",
     "use.pair_values": "a dict {{(first, second): number or None}}",
+    "use.strategy_rows": "the rows of exact.strategy_table(), each with 'total', 'soft' and "
+                         "'gain'",
     "alt_empty": "alt must be a sentence saying what the figure shows, not empty",
     # reference.py, composition.py, naturals.py
     "face_like_ace": "face_values={face_values} gives a face card 1 point, like an ace (use "
@@ -573,6 +575,13 @@ ENGLISH: dict[str, Template] = {
     "plot.first_card": "first card",
     "plot.second_card": "second card",
     "plot.buy_minus_stand": "value of buying − standing",
+    "plot.by_total_title": "Buy − stand for every two-card hand, by its total",
+    "plot.two_card_total": "total of the two cards",
+    "plot.stakes": "buy − stand (stakes)",
+    "plot.hard_hands": "hard hands",
+    "plot.soft_hands": "soft hands (an ace counts 11)",
+    "plot.buy_better": "▲ buying is better",
+    "plot.stand_better": "▼ standing is better",
     "plot.sim_title": "Simulation and exact value",
     "plot.rounds_played": "rounds played",
     "plot.mean_result": "mean result per round",
