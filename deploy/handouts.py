@@ -1,6 +1,7 @@
 """Print the course on paper: one handout per lesson and language, and an answer key per lesson for
 the teacher (issue 33). A handout holds the lesson's question, its figures and tables as the
-executed lesson shows them, and its exercises with room to answer; no code.
+executed lesson shows them, an activity with real cards for lessons 00, 03, 04 and 10
+(unplugged.py), and its exercises with room to answer; no code.
 
     python deploy/handouts.py [--output build/handouts]
 
@@ -25,17 +26,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import book  # noqa: E402
+from unplugged import activity_html  # noqa: E402
 
 from twentyone_edu.widgets import quiz_bank  # noqa: E402
+from twentyone_edu.words.wording import template  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
-# The sheets' own words (the lessons' words come from the executed lessons and the quiz bank).
-WORDS = {
-    "en": {"name": "Name: ____________________", "exercises": "Exercises",
-           "answers": "Lesson {lesson}: the answers (for the teacher)"},
-    "ru": {"name": "Фамилия, имя: ____________________", "exercises": "Упражнения",
-           "answers": "Урок {lesson}: ответы (для учителя)"},
-}
 MARKDOWN = MarkdownIt("commonmark").enable("table")
 IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 TABLE = re.compile(r"<table\b.*?</table>", re.IGNORECASE | re.DOTALL)
@@ -51,6 +47,8 @@ th, td { border: 1px solid #555; padding: 1mm 2mm; }
 .room { border: 1px solid #555; height: 28mm; margin-top: 2mm; }
 .choices { list-style: none; padding-left: 3mm; } .choices li::before { content: "☐  "; }
 .name { float: right; font-size: 10pt; }
+.unplugged { break-inside: avoid; } .tally th[scope="row"] { text-align: left; }
+.tally td, .tally th[scope="row"] { height: 9mm; } .tally td.write { width: 45mm; }
 """
 
 
@@ -98,14 +96,16 @@ def sheet(title: str, body: str, language: str) -> str:
 
 
 def handout(page: book.Page, executed: Path = book.EXECUTED) -> str:
-    """The handout of one lesson: question, figures and tables, exercises with room."""
+    """The handout of one lesson: question, figures and tables, its activity with real cards
+    (lessons 00, 03, 04, 10), exercises with room."""
     notebook = json.loads(page.kept(executed).read_text(encoding="utf-8"))
     title, question = title_and_question(notebook)
     language = page.language
-    body = (f'<p class="name">{html.escape(WORDS[language]["name"])}</p>'
+    body = (f'<p class="name">{html.escape(template("handout.name", language))}</p>'
             f"<h1>{html.escape(title)}</h1>{MARKDOWN.render(question)}"
             + "".join(f"<figure>{part}</figure>" for part in figures_and_tables(notebook))
-            + f"<h2>{html.escape(WORDS[language]['exercises'])}</h2>"
+            + activity_html(page.name[:2], language)
+            + f"<h2>{html.escape(template('handout.exercises', language))}</h2>"
             + exercises(page.name[:2], language))
     return sheet(title, body, language)
 
@@ -116,7 +116,7 @@ def answer_key(lesson: str, language: str, guide: dict) -> str:
     answers = ["".join(output["data"]["text/markdown"]) for cell in guide["cells"]
                for output in cell.get("outputs", [])
                if mark.search("".join(output.get("data", {}).get("text/markdown", "")))]
-    title = WORDS[language]["answers"].format(lesson=lesson)
+    title = template("handout.answers", language).format(lesson=lesson)
     return sheet(title, f"<h1>{html.escape(title)}</h1>"
                  + "".join(MARKDOWN.render(text) for text in answers), language)
 

@@ -358,6 +358,49 @@ ENGLISH: dict[str, Template] = {
     "lite.install": "JupyterLite: the course installs itself in your browser (the first time "
                     "takes a minute or two).",
     # deploy/book.py and deploy/book_site/: the course as a book (a static site)
+    # deploy/handouts.py and deploy/unplugged.py: the printed sheets and their card activities
+    "handout.name": "Name: ____________________",
+    "handout.exercises": "Exercises",
+    "handout.answers": "Lesson {lesson}: the answers (for the teacher)",
+    "handout.unplugged": "With real cards",
+    "handout.unplugged_how": "In groups of two to five, with one shuffled pack of 52 cards. First "
+                             "write down how many of each result you expect in {deals} deals. "
+                             "Then deal {deals} times, tally each result with a stroke, and add "
+                             "up the whole class's counts.",
+    "handout.unplugged_compare": "The class's share of a result is its class total divided by "
+                                 "all the class's deals. With n deals in all, a share usually "
+                                 "lands within two standard errors, 2·√(p(1 − p)/n), of the "
+                                 "exact chance p (lesson 11). Did yours?",
+    "handout.result": "result",
+    "handout.tally": "tally",
+    "handout.our_count": "our count",
+    "handout.class_total": "class total",
+    "handout.class_share": "class share",
+    "handout.exact": "exact chance (one pack)",
+    "handout.act00_title": "Natural or not?",
+    "handout.act00": "Deal two cards face up. Is it a natural: an ace with a ten, jack, queen or "
+                     "king (R3)? Put both cards back and shuffle before the next deal.",
+    "handout.natural": "a natural",
+    "handout.no_natural": "not a natural",
+    "handout.act03_title": "The banker's hand",
+    "handout.act03": "Deal the banker two cards. If they are a natural, write it down. If not, "
+                     "he buys one card at a time while his total is below 17 and stands on 17 or "
+                     "more (R14); an ace counts 11 unless that takes him over 21, then 1 (R2). "
+                     "Write how his hand ends, then put every card back and shuffle.",
+    "handout.total": "stands on {total}",
+    "handout.over": "over 21 (bust)",
+    "handout.act04_title": "Buying on nineteen",
+    "handout.act04": "Take a ten and a nine out of the pack: that is your hand, 19. Shuffle the "
+                     "other 50 cards and turn up the top one: where would buying it have left "
+                     "you? Put it back and shuffle before the next card.",
+    "handout.twenty": "20 (an ace)",
+    "handout.twenty_one": "21 (a two)",
+    "handout.act10_title": "Who holds the bank?",
+    "handout.act10": "Mark five seats in a row, 1 to 5 (one of you may keep two). Hand out the "
+                     "shuffled cards one at a time, seat 1 first, round and round, until a seat "
+                     "gets an ace: that seat holds the bank (R4). Write down the seat, gather the "
+                     "cards and shuffle.",
+    "handout.seat": "seat {seat}",
     "book.title": "Twenty-one, exactly: the course as a book",
     "book.intro": "Every lesson of the course with its computed results and figures, to read "
                   "anywhere without running anything. The buttons at the top of each lesson "
