@@ -52,6 +52,22 @@ LAUNCH = {
     "binder_ref": {"en": "main", "ru": "ru"},
 }
 EXECUTED = ROOT / "build" / "book-executed"
+# A last cell run after a notebook's own and then dropped: it lets the widgets' work in threads
+# (the strategy map, ...) end and show, then sends every widget's state again from this cell,
+# whose messages nbclient records (a result shown later, from an earlier cell's context, it
+# does not), so a widget's first view in the book is its result, not "Computing…".
+SETTLE = """
+import asyncio as _asyncio
+from ipywidgets.widgets.widget import _instances as _widgets
+from twentyone_edu.widgets import explorer as _explorer
+for _ in range(600):
+    await _asyncio.sleep(0.1)
+    if not _explorer.working():
+        break
+await _asyncio.sleep(0.3)
+for _widget in list(_widgets.values()):
+    _widget.send_state()
+"""
 SECONDS = 180
 
 
@@ -133,12 +149,14 @@ def execute(page: Page, page_key: str, executed: Path) -> float:
     from nbclient import NotebookClient
 
     notebook = nbformat.read(page.source, as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell(SETTLE))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     start = time.perf_counter()
     NotebookClient(notebook, timeout=SECONDS, kernel_name="python3",
                    resources={"metadata": {"path": str(page.source.parent)}}).execute(env=env)
     seconds = time.perf_counter() - start
+    notebook.cells.pop()
     notebook.metadata["t21_book"] = {"key": page_key}
     page.kept(executed).parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, page.kept(executed))

@@ -47,6 +47,7 @@ th, td { border: 1px solid #555; padding: 1mm 2mm; }
 .room { border: 1px solid #555; height: 28mm; margin-top: 2mm; }
 .choices { list-style: none; padding-left: 3mm; } .choices li::before { content: "☐  "; }
 .name { float: right; font-size: 10pt; }
+pre.printed { font-size: 9pt; border-left: 2px solid #555; padding-left: 3mm; }
 .unplugged { break-inside: avoid; } .tally th[scope="row"] { text-align: left; }
 .tally td, .tally th[scope="row"] { height: 9mm; } .tally td.write { width: 45mm; }
 """
@@ -74,16 +75,26 @@ def figures_and_tables(notebook: dict) -> list[str]:
     return found
 
 
-def exercises(lesson: str, language: str) -> str:
-    """The lesson's exercises, each with its choices or room to write the answer."""
+def printed(notebook: dict, cell_id: str) -> str:
+    """What the lesson's cell `cell_id` printed, as the lesson shows it."""
+    cell = next(cell for cell in notebook["cells"] if cell.get("id") == cell_id)
+    text = "".join("".join(output["text"]) for output in cell.get("outputs", [])
+                   if output.get("name") == "stdout")
+    return f'<pre class="printed">{html.escape(text.rstrip())}</pre>'
+
+
+def exercises(lesson: str, language: str, notebook: dict) -> str:
+    """The lesson's exercises, each with its choices or room to write the answer, and the
+    lesson's printed output where a question uses it."""
     parts = []
     for exercise_id in quiz_bank.lesson_exercises(lesson):
         stored = quiz_bank.exercise(exercise_id)
         question = html.escape(stored["question"][language])
+        uses = printed(notebook, stored["printed"]) if "printed" in stored else ""
         answer = ('<ul class="choices">' + "".join(
             f"<li>{html.escape(choice[language])}</li>" for choice in stored["choices"])
             + "</ul>") if "choices" in stored else '<div class="room"></div>'
-        parts.append(f'<div class="exercise"><p><b>{exercise_id}.</b> {question}</p>'
+        parts.append(f'<div class="exercise">{uses}<p><b>{exercise_id}.</b> {question}</p>'
                      f"{answer}</div>")
     return "".join(parts)
 
@@ -106,7 +117,7 @@ def handout(page: book.Page, executed: Path = book.EXECUTED) -> str:
             + "".join(f"<figure>{part}</figure>" for part in figures_and_tables(notebook))
             + activity_html(page.name[:2], language)
             + f"<h2>{html.escape(template('handout.exercises', language))}</h2>"
-            + exercises(page.name[:2], language))
+            + exercises(page.name[:2], language, notebook))
     return sheet(title, body, language)
 
 

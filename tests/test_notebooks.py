@@ -80,13 +80,16 @@ print("T21-ANSWERS " + _json.dumps({
 """
 
 # Run after a lesson (and not timed): the text alternatives of the charts its widgets show.
-# A widget draws its chart off the kernel's loop, so the probe awaits a moment for one to come.
+# A widget draws its chart off the kernel's loop, so the probe awaits the widgets' work (and a
+# chart) for up to 30 s, then sends every widget's state again: nbclient records the messages
+# of the cell it runs, so the saved state (the book's stills) is each widget's result.
 CHARTS_PROBE = """
 import asyncio as _asyncio
 import json as _json
 import time as _time
 
 from ipywidgets.widgets.widget import _instances as _widgets
+from twentyone_edu.widgets import explorer as _explorer
 from twentyone_edu.widgets.common import ChartImage as _ChartImage
 
 
@@ -94,9 +97,16 @@ def _charts():
     return [w for w in list(_widgets.values()) if isinstance(w, _ChartImage)]
 
 
-_deadline = _time.monotonic() + 10
-while _charts() and not any(w.alt.strip() for w in _charts()) and _time.monotonic() < _deadline:
+def _waiting():
+    return _explorer.working() or _charts() and not any(w.alt.strip() for w in _charts())
+
+
+_deadline = _time.monotonic() + 30
+while _waiting() and _time.monotonic() < _deadline:
     await _asyncio.sleep(0.1)
+await _asyncio.sleep(0.3)  # the loop shows the result of work that has just ended
+for _widget in list(_widgets.values()):  # recorded as this cell's: the book shows it
+    _widget.send_state()
 print("T21-CHARTS " + _json.dumps([w.alt for w in _charts() if w.alt.strip()]))
 """
 

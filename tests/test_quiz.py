@@ -5,7 +5,9 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
+from pathlib import Path
 
+import nbformat
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +26,8 @@ from twentyone_edu.widgets.quiz import (
 )
 from twentyone_edu.words.errors import RuleError, TwentyOneError
 from twentyone_edu.words.numerals import count, decimal, percent
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # P(21) holding 20 (two tens) from a fresh 2-pack shoe: 102 unseen cards, 8 of them aces,
 # so 8/102 = 4/51 = 0.0784313725... (long division: 4/51 = 0.07843 13725 49...).
@@ -391,7 +395,24 @@ def test_random_events_never_raise():
 # ----- the quiz bank: exercises kept in the package, shown by id (quiz_bank.py) -----
 
 TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
-BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind"}
+BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind", "printed"}
+
+
+def test_a_question_that_uses_a_printed_output_names_a_cell_that_prints():
+    """"printed" names the lesson's cell whose output the question reads, in both languages
+    (a handout prints that output beside the question)."""
+    named = 0
+    for lesson, bank in stored_banks().items():
+        for entry in bank.values():
+            if "printed" not in entry:
+                continue
+            named += 1
+            for folder in ("notebooks", "notebooks/ru"):
+                path = next((ROOT / folder).glob(f"{lesson}_*.ipynb"))
+                cells = [cell for cell in nbformat.read(path, as_version=4).cells
+                         if cell.get("id") == entry["printed"]]
+                assert len(cells) == 1 and "print(" in cells[0].source, (path, entry)
+    assert named >= 1
 
 
 def stored_banks() -> dict[str, dict]:

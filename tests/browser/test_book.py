@@ -29,6 +29,8 @@ import yaml
 from playwright.sync_api import Page
 from test_notebooks import execute
 
+from twentyone_edu.widgets.i18n import text
+
 from .conftest import ROOT, SCREENSHOTS, StaticSite
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -163,6 +165,8 @@ PROSE_JS = """() => { const article = document.querySelector('article').cloneNod
 # The pages axe checks (it takes seconds a page): one of each kind, a lesson with widgets,
 # tables, figures and maths, the app, the teacher's guide, and the front page.
 AXE_PAGES = ("index", "04_nineteen_or_twenty", book.APP, book.GUIDE)
+# A widget's status while its work runs in a thread: no still of the book may show it.
+COMPUTING = ("strategy_computing", "advice_computing", "sim_state_computing", "odds_computing")
 BROKEN_IMAGES_JS = """() => Array.from(document.images)
   .filter((image) => !image.complete || image.naturalWidth === 0)
   .map((image) => image.getAttribute('alt') || image.src.slice(0, 80))"""
@@ -189,6 +193,10 @@ def test_every_page_shows_its_outputs_and_figures(reader, site, built, language,
         broken = page.evaluate(BROKEN_IMAGES_JS)
         if broken:
             problems.append(f"{name}: images not drawn: {broken}")
+        waiting = [text(key, language) for key in COMPUTING if text(key, language) in
+                   page.locator("article").inner_text()]
+        if waiting:
+            problems.append(f"{name}: a widget's still shows it computing: {waiting}")
         if re.search(r"\\\(|\\frac|\$\$", page.evaluate(PROSE_JS)):
             problems.append(f"{name}: maths left as TeX")
         serious = axe.serious(page, ("article", ".t21-bar")) if name in AXE_PAGES else []

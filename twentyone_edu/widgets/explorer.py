@@ -245,6 +245,13 @@ _IN_FLIGHT: dict[Hashable, Future] = {}  # key -> the result of the work running
 _IN_FLIGHT_LOCK = threading.Lock()
 
 
+def working() -> bool:
+    """Whether some widget's slow work is still running in a thread (the book waits for it, so
+    that a widget's first view shows its result, not "Computing…")."""
+    with _IN_FLIGHT_LOCK:
+        return bool(_IN_FLIGHT)
+
+
 def once(key: Hashable, work: Callable[[], object]):
     """`work()`; but if work for the same key is running in another thread (another widget),
     wait for its result instead: the same exact computation never runs twice at once."""

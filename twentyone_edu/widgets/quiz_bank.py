@@ -4,7 +4,8 @@ Each lesson NN has a file `data/quizzes/NN.json`: an object from exercise id ("N
 {"question": {"en"}, "answer": token, "hints": [{"en"}, ...]} with either "choices":
 [{"en"}, ...] or "kind", what the typed answer is (one of quiz.KINDS: "chance", "count",
 "stakes", "standard_form", "number"; its answer box's placeholder follows it), and, optionally,
-"min_digits". The English is the source; the other languages are
+"min_digits" and "printed" (the id of the lesson's cell whose printed output the question
+uses: a handout prints it beside the question). The English is the source; the other languages are
 in the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per text, its place as
 msgctxt ("04.1 question", "04.1 hint 2", "04.1 choice 3", counted from 1) and its English as
 msgid, merged by `python -m twentyone_edu.locale update`. The answer is a token of salted hashes
