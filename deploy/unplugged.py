@@ -55,7 +55,7 @@ def buying_on_nineteen(language: str) -> Activity:
 def first_ace(language: str) -> Activity:
     """Lesson 10: the seat that gets the first ace holds the bank (R4)."""
     seats = exact.first_banker_probabilities(SEATS, rules=ONE_PACK)
-    return Activity("10", 10, tuple((template("handout.seat", language).format(seat=seat), p)
+    return Activity("10", 10, tuple((template("handout.seat", language).format(number=seat), p)
                                     for seat, p in enumerate(seats, start=1)))
 
 

@@ -400,7 +400,7 @@ ENGLISH: dict[str, Template] = {
                      "shuffled cards one at a time, seat 1 first, round and round, until a seat "
                      "gets an ace: that seat holds the bank (R4). Write down the seat, gather the "
                      "cards and shuffle.",
-    "handout.seat": "seat {seat}",
+    "handout.seat": "seat {number}",
     "book.title": "Twenty-one, exactly: the course as a book",
     "book.intro": "Every lesson of the course with its computed results and figures, to read "
                   "anywhere without running anything. The buttons at the top of each lesson "
