@@ -21,6 +21,10 @@ VOILA_PORT ?= 8866
 # (voila.json turns it on, one kernel: one user). For a class, the class's size:
 # make voila VOILA_POOL=30 VOILA_ARGS="--Voila.ip=0.0.0.0 --port=8866 --no-browser"
 VOILA_POOL ?= 1
+# Seconds before a kernel a visitor took from the pool is replaced. A visitor who finds the pool
+# empty (a reload, the 31st student) waits for that refill, so for one person it starts at once;
+# for a class it starts once the class has arrived, so refilling does not slow the arrival.
+VOILA_FILL ?= $(if $(filter 1,$(VOILA_POOL)),1,20)
 
 .PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite book handouts course-branch translations ru-notebooks clean
 
@@ -77,13 +81,13 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m benchmarks
 
 voila: $(VENV)/.test-installed
-	$(BIN)/python -m voila $(VOILA_KERNELS) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) $(VOILA_ARGS) notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_KERNELS) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) --VoilaKernelManager.fill_delay=$(VOILA_FILL) $(VOILA_ARGS) notebooks/app.ipynb
 
 # The app in Russian: Voilà itself opens no link with a query, so the browser is sent to
 # ?lang=ru once the port answers (for a minute at most).
 voila-ru: $(VENV)/.test-installed
 	@for i in $$(seq 60); do sleep 1; $(BIN)/python -c 'import socket; socket.create_connection(("localhost", $(VOILA_PORT)), 1)' 2>/dev/null && exec $(BIN)/python -m webbrowser -t "http://localhost:$(VOILA_PORT)/?lang=ru"; done &
-	$(BIN)/python -m voila $(VOILA_KERNELS) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
+	$(BIN)/python -m voila $(VOILA_KERNELS) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) --VoilaKernelManager.fill_delay=$(VOILA_FILL) --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 notebooks/app.ipynb
 
 # The course as a JupyterLite site in build/lite: every lesson runs in the student's browser,
 # no server. PYODIDE=folder-or-tarball serves Pyodide from the site instead of its CDN.

@@ -57,6 +57,10 @@ PER_VISITOR_MB = 100.0
 # Voilà's pre-heated kernels (voila.json turns the pool on): the teacher's setting, a pool the
 # size of the class; or none, a cold server that starts each kernel as its visitor arrives.
 POOL = "--VoilaConfiguration.default_pool_size={}"
+# As `make voila VOILA_POOL=30` refills a class's pool: a taken kernel is replaced after this
+# many seconds, once the class has arrived (the Makefile's VOILA_FILL for a pool above 1).
+CLASS_FILL_DELAY = 20
+FILL = "--VoilaKernelManager.fill_delay={}"
 NO_POOL = "--VoilaConfiguration.preheat_kernel=False"
 DEAL_READY_JS = """() => {
   const deal = document.querySelector('.t21-app .t21-table-widget button.t21-deal');
@@ -320,8 +324,8 @@ def measure(visitors: int, extra_args: tuple[str, ...] = (), label: str = "",
     light, opening the app together on a fresh Voilà server, with a warmed pool of `pool`
     pre-heated kernels (0: none, a cold server)."""
     browsers = min(browsers, visitors)
-    setting = POOL.format(pool) if pool else NO_POOL
-    server = VoilaServer((setting, *extra_args))
+    setting = (POOL.format(pool), FILL.format(CLASS_FILL_DELAY)) if pool else (NO_POOL,)
+    server = VoilaServer((*setting, *extra_args))
     try:
         if pool:
             server.pool_filled(1)
