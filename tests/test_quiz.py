@@ -624,3 +624,10 @@ def test_no_choice_writes_multiplication_as_a_star():
         for exercise_id, stored in quiz_bank.lesson_exercises(lesson).items():
             for choice in stored.get("choices", ()):
                 assert not star.search(choice["en"]), (exercise_id, choice)
+
+
+def test_a_number_too_long_to_write_is_refused_as_not_an_answer():
+    """An int of 5000 digits cannot even be repr'd (Python's 4300-digit limit): the refusal
+    names its type, not a ValueError from writing it out."""
+    with pytest.raises(TwentyOneError, match="<int>"):
+        parse_answer(10**5000)

@@ -89,7 +89,7 @@ def parse_answer(typed: str, language: str = "en", kind: str = "number") -> Type
     refusal names the forms of `kind`, one of KINDS."""
     check_language(language)
     if not isinstance(typed, str):
-        raise AnswerError("quiz_not_number", answer=repr(typed), forms=kind)
+        raise AnswerError("quiz_not_number", answer=quote(typed), forms=kind)
     cleaned = " ".join(typed.split())
     if not cleaned:
         raise AnswerError("quiz_empty")
@@ -269,7 +269,7 @@ class Quiz(Bilingual, widgets.VBox):
         self._salt, self._hashes = _read_token(token)
         if self.choices is not None and not any(map(self.is_correct, range(len(self.choices)))):
             raise RuleError("answer_not_choice" if token is answer else "answer_not_choice_value",
-                            value=repr(answer))
+                            value=quote(answer))
         self.correct = False
         self.unexpected: BaseException | None = None
         self.attempts = 0
