@@ -96,13 +96,15 @@ class CourseApp(Bilingual, widgets.VBox):
         self.add_class("t21-app")
         self.header = widgets.HTML()
         self.header.add_class("t21-app-header")
+        self.about = widgets.HTML()  # the citation folded away, in its place on a phone
+        self.about.add_class("t21-app-about")
         self.tabs = widgets.Tab(children=[widgets.HTML() for _ in TABS])
         self.tabs.add_class("t21-app-tabs")
         self.built: dict[int, widgets.Widget] = {}
         self._speak(language, lambda callback: callback)
         self.language_toggle.add_class("t21-app-language")
         self.tabs.observe(lambda change: self.show_tab(change["new"]), names="selected_index")
-        top = widgets.HBox([self.header, self.language_toggle],
+        top = widgets.HBox([self.header, self.language_toggle, self.about],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [top, self.tabs]
         self._apply_language(self._language)
@@ -124,7 +126,9 @@ class CourseApp(Bilingual, widgets.VBox):
         self._language = language
         title, intro = (escape(text(key, language)) for key in ("app_title", "app_intro"))
         self.header.value = (f"{TAB_STYLE}{APP_STYLE}<h2 style='margin:0.2em 0'>{title}</h2>"
-                             f"<p style='margin:0 0 0.5em 0'>{intro}</p>")
+                             f"<p class='t21-app-intro' style='margin:0 0 0.5em 0'>{intro}</p>")
+        self.about.value = (f"<details><summary>{escape(text('app_about', language))}</summary>"
+                            f"<p style='margin:0'>{intro}</p></details>")
         self.tabs.titles = [text(tab[0], language) for tab in TABS]
         for index, child in enumerate(self.tabs.children):
             if index in self.built:

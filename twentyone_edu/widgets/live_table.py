@@ -208,12 +208,14 @@ class TableWidget(Bilingual, widgets.VBox):
         self.buy_button = self._label(_button("t21-buy", "success"), "tw_buy")
         self.stand_button = self._label(_button("t21-stand", "warning"), "tw_stand")
         self.banker_button = self._label(_button("t21-banker-play"), "tw_banker_play")
-        self.odds_toggle = self._label(widgets.ToggleButton(value=False), "tw_odds")
+        self.odds_toggle = self._label(widgets.ToggleButton(
+            value=False, layout=widgets.Layout(width="auto")), "tw_odds")
         self.price_box = self._label(widgets.Text(value="10", style=_WIDE,
                                                   layout=widgets.Layout(width="9em")),
                                      "tw_price")
         self.buy_bank_button = self._label(_button("t21-buy-bank"), "tw_buy_bank")
-        self.settings_toggle = self._label(widgets.ToggleButton(value=False, icon="cog"),
+        self.settings_toggle = self._label(widgets.ToggleButton(
+            value=False, icon="cog", layout=widgets.Layout(width="auto")),
                                            "tw_settings")
         self._label(self.settings_toggle, "tw_settings_tip", "tooltip")
         for widget, key in ((self.draw_button, "tw_draw_tip"), (self.draw_all_button,

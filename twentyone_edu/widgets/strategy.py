@@ -16,7 +16,7 @@ from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
-from .common import BUTTON_STYLES, ChartImage, escape
+from .common import BUTTON_STYLES, ChartImage, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -73,10 +73,11 @@ class StrategyExplorer(Explorer):
         self.legend.add_class("t21-strategy-legend")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
-            widgets.HBox([self.rules_menu, self.banker_menu]),
-            widgets.HBox([self.first_menu, self.second_menu]),
-            self.message, widgets.HBox([self.status, self.stop_button]), self.cell, self.chart,
-            self.legend,
+            columns([
+                widgets.HBox([self.rules_menu, self.banker_menu]),
+                widgets.HBox([self.first_menu, self.second_menu]),
+                self.message, widgets.HBox([self.status, self.stop_button]), self.cell,
+            ], widgets.VBox([self.chart, self.legend])),
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
