@@ -251,6 +251,8 @@ TEXT: dict[str, str] = {
                                   "the players play first, then you buy or stand. Press "
                                   "«Deal».",
     "tw_status_settle": "The buying is over: settle.",
+    "tw_status_banker_natural": "The banker was dealt a natural, so no one buys: everyone pays "
+                                "at once.",
     "tw_status_settled": "Round {round} is settled. The bank: {banker}. Stake and deal the next "
                          "round.",
     "tw_result_vs": "{money}: your {mine} against the banker's {against}",
