@@ -42,7 +42,8 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "margin: 0 !important; padding: 0 !important; min-height: 0 !important; "
              "height: auto !important; width: auto !important; min-width: 0 !important; "
              "background: transparent !important; border: none !important; "
-             "box-shadow: none !important; cursor: pointer; } "
+             "box-shadow: none !important; cursor: pointer; color: transparent !important; "
+             "font-size: 0 !important; } "
              ".t21-strategy-hits .jupyter-button:hover { outline: 3px solid #0b3d91; }</style>")
 
 
@@ -184,7 +185,8 @@ class StrategyExplorer(Explorer):
         self._show()
 
     def _place_hits(self) -> None:
-        """One button over each cell of the map shown, named by its hand (for a tooltip)."""
+        """One button over each cell of the map shown, named by its hand (said by a screen
+        reader and a tooltip, not written over the picture)."""
         n, lang = len(self.ranks), self._language
         if len(self.hits.children) != n * n:
             buttons = []
@@ -208,7 +210,7 @@ class StrategyExplorer(Explorer):
         for k, button in enumerate(self.hits.children):
             first, second = (card_letters.written(self.ranks[index], lang)
                              for index in divmod(k, n))
-            button.tooltip = f"{first} + {second}"
+            button.description = button.tooltip = f"{first} + {second}"
 
     def _choose_cell(self, i: int, j: int, *_) -> None:
         """A tap on the map's cell (i, j): that hand in the menus, its numbers and its frame."""
