@@ -97,9 +97,11 @@ def test_simulated_frequencies_beside_the_exact_chances():
     assert "50,000 simulated draws with seed 7" in b.chances.value
     rows = b.chances.value.split("<tr>")[2:]
     for row, p in zip(rows, first_ace_by_seat(3), strict=True):
-        cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)  # seat, simulated, error (the exact
-        simulated = float(cells[1].rstrip("%")) / 100  # chance's cell holds its bar and fraction)
-        error = float(cells[2].strip("± %")) / 100
+        # the simulated share and its error share a cell (the exact chance's holds bar, fraction)
+        shown, error = re.search(r"<td[^>]*>([^<]*)<br><small[^>]*>± ([^<]*)</small></td>",
+                                 row).groups()
+        simulated = float(shown.rstrip("%")) / 100
+        error = float(error.strip("± %")) / 100
         assert abs(simulated - float(p)) < 4 * error + 1e-4  # within 4 standard errors
     b.players_box.value = 4
     assert "Press «Simulate»" in b.chances.value  # a new number of players: no old figures

@@ -15,15 +15,16 @@ from ..exact.results import DecisionValues, Distribution
 from ..game.cards import Shoe, card_text, parse_cards
 from ..game.hands import hand_value
 from ..game.rules import Outcome, variant
-from ..words.numerals import decimal, fraction, percent, shows_exactly
+from ..words.numerals import count, fraction, percent, shows_exactly
 from ..words.validate import short_text
-from .common import ChartImage, InputError, escape
+from .common import COLOURS, HIGHLIGHT, ChartImage, InputError, columns, escape
 from .explorer import (
     Computation,
     Explorer,
     exact_html,
     keep_message,
     offered_rules,
+    per_rounds,
     reraise,
     unless_relabelling,
 )
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
     from .. import plots
 
 CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
+# The hands to tap look like cards: white, rounded, a second card's edge behind the first.
+CHIP_STYLE = ("<style>.t21-advice-hand-button { border-radius: 6px !important; "
+              "font-family: Georgia, 'DejaVu Serif', serif !important; "
+              "box-shadow: 3px 3px 0 -1px #fff, 3px 3px 0 0 #444 !important; "
+              "margin: 2px 8px 6px 2px !important; }</style>")
 
 
 class AdviceExplorer(Explorer):
@@ -55,6 +61,7 @@ class AdviceExplorer(Explorer):
         for cards in CLASSIC_HANDS:
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("t21-advice-hand-button")
+            self._mark(button, False)
             button.on_click(self.message.guard(lambda _, cards=cards: self._choose(cards)))
             self.hand_buttons.append(button)
         self.hand_box = widgets.Text(value=hand, continuous_update=False)
@@ -75,12 +82,16 @@ class AdviceExplorer(Explorer):
         self.verdict.add_class("t21-verdict")
         self.chart = ChartImage()
         self.chart.add_class("t21-advice-chart")
+        # the answer right under the hands a student taps; the boxes and the numbers after it,
+        # the picture beside them where there is room (columns), else below
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
-            widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
-            self.message, self.status, self.summary, self.fraction, self.verdict,
-            widgets.HBox([widgets.VBox([self.table, self.values_html]), self.chart]),
+            columns([
+                widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                self.message, self.status, self.verdict, self.summary, self.fraction,
+                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
+                self.table, self.values_html,
+            ], self.chart),
         ]
         for box in (self.hand_box, self.seen_box, self.rules_menu):
             box.observe(unless_relabelling(box, self.message.guard(lambda _: self.update())),
@@ -95,6 +106,7 @@ class AdviceExplorer(Explorer):
     def _relabel(self) -> None:
         lang = self._language
         self._label_frame("advice_title", self.hand_box, self.seen_box)
+        self.title.value += CHIP_STYLE
         self.hand_box.description = text("advice_hand", lang)
         self.hand_box.placeholder = text("advice_hand_placeholder", lang)
         self.seen_box.description = text("advice_seen", lang)
@@ -102,6 +114,15 @@ class AdviceExplorer(Explorer):
         for button, cards in zip(self.hand_buttons, CLASSIC_HANDS, strict=True):
             button.description = " + ".join(card_text(cards, lang).split())
             button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)
+
+    @staticmethod
+    def _mark(button: widgets.Button, chosen: bool) -> None:
+        """A hand's card-like button, framed and shaded while it is the hand shown."""
+        button.style.button_color = HIGHLIGHT if chosen else "white"
+        button.style.text_color = "#111111"
+        button.style.font_weight = "bold" if chosen else "normal"
+        button.layout.border = f"3px solid {COLOURS['banker']}" if chosen else "1px solid #444"
+        (button.add_class if chosen else button.remove_class)("t21-chosen")
 
     def _choose(self, cards: str) -> None:
         self.hand_box.value = card_text(cards, self._language)
@@ -149,6 +170,8 @@ class AdviceExplorer(Explorer):
         sign = "=" if shows_exactly(p21, shown, lang) else "≈"
         self.fraction.value = escape(text("advice_p21", lang, fraction=fraction(p21),
                                           percent=shown, sign=sign))
+        for button, cards in zip(self.hand_buttons, CLASSIC_HANDS, strict=True):
+            self._mark(button, tuple(parse_cards(cards)) == tuple(self.hand))
         self.table.value = self._table_html()
         self.values_html.value = self._values_html()
         self.verdict.value = self._verdict_html()
@@ -192,7 +215,8 @@ class AdviceExplorer(Explorer):
             verdict = "buy" if buy > stand else "stand"
             key = f"advice_verdict_{verdict}"
         self.decision = verdict
-        message = text(key, lang, margin=decimal(margin, 4, lang))
+        rounds, stakes = per_rounds(margin)
+        message = text(key, lang, rounds=count(rounds, lang), stakes_more=stakes)
         symbol = {"buy": "▲", "stand": "■", "equal": "="}[verdict]
         return f'<b class="t21-verdict-{verdict}">{symbol} {escape(message)}</b>'
 

@@ -7,12 +7,14 @@ import importlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from .app_style import APP_STYLE
 from .common import escape
+from .explorer import running_loop
 from .i18n import LANGUAGE_NAMES, check_language, text
 from .language import Bilingual
 
@@ -30,6 +32,18 @@ TABS: tuple[tuple[str, str, str, dict[str, float]], ...] = (
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
     ("app_tab_banker", "banker_chooser", "BankerChooser", {}),
 )
+
+
+# Where the keyboard's focus goes when a tab is chosen: the tab's first action, not <body>.
+FIRST_CONTROL: tuple[Callable[[widgets.Widget], widgets.Widget], ...] = (
+    lambda table: table.deal_button if table.deal_button.layout.display != "none"
+    else table.buy_button,
+    lambda advice: advice.hand_buttons[0],
+    lambda strategy: strategy.first_menu,
+    lambda simulation: simulation.run_button,
+    lambda chooser: chooser.next_button,
+)
+BUILT_PAUSE = 0.5  # seconds for a new tab's views to be drawn before the focus is sent
 
 
 def build_tab(index: int, language: str) -> widgets.Widget:
@@ -96,17 +110,33 @@ class CourseApp(Bilingual, widgets.VBox):
         self.add_class("t21-app")
         self.header = widgets.HTML()
         self.header.add_class("t21-app-header")
+        self.about = widgets.HTML()  # the citation folded away, in its place on a phone
+        self.about.add_class("t21-app-about")
         self.tabs = widgets.Tab(children=[widgets.HTML() for _ in TABS])
         self.tabs.add_class("t21-app-tabs")
         self.built: dict[int, widgets.Widget] = {}
         self._speak(language, lambda callback: callback)
         self.language_toggle.add_class("t21-app-language")
-        self.tabs.observe(lambda change: self.show_tab(change["new"]), names="selected_index")
-        top = widgets.HBox([self.header, self.language_toggle],
+        self.tabs.observe(lambda change: self.chosen(change["new"]), names="selected_index")
+        top = widgets.HBox([self.header, self.language_toggle, self.about],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [top, self.tabs]
         self._apply_language(self._language)
         self.show_tab(0)
+
+    def chosen(self, index: int | None) -> None:
+        """A tab chosen by the student: built if new, then the focus on its first action (so a
+        keyboard's user, and a screen reader, land in the panel just opened)."""
+        fresh = index is not None and index not in self.built
+        self.show_tab(index)
+        if index is None:
+            return
+        control = FIRST_CONTROL[index](self.built[index])
+        loop = running_loop()
+        if fresh and loop is not None:
+            loop.call_later(BUILT_PAUSE, control.focus)
+        else:
+            control.focus()
 
     def show_tab(self, index: int | None) -> None:
         """Build the widget of tab `index` the first time it is shown, in the app's language."""
@@ -124,7 +154,9 @@ class CourseApp(Bilingual, widgets.VBox):
         self._language = language
         title, intro = (escape(text(key, language)) for key in ("app_title", "app_intro"))
         self.header.value = (f"{TAB_STYLE}{APP_STYLE}<h2 style='margin:0.2em 0'>{title}</h2>"
-                             f"<p style='margin:0 0 0.5em 0'>{intro}</p>")
+                             f"<p class='t21-app-intro' style='margin:0 0 0.5em 0'>{intro}</p>")
+        self.about.value = (f"<details><summary>{escape(text('app_about', language))}</summary>"
+                            f"<p style='margin:0'>{intro}</p></details>")
         self.tabs.titles = [text(tab[0], language) for tab in TABS]
         for index, child in enumerate(self.tabs.children):
             if index in self.built:

@@ -50,6 +50,10 @@ APP_STYLE = f"""<style>
 .t21-app .t21-seats td, .t21-app .t21-seats th {{ vertical-align: middle; }}
 .t21-app .t21-seat-cards > div {{ flex-wrap: nowrap !important; }}
 .t21-app .t21-seat-cards svg + svg {{ margin-left: -24px !important; }}
+.t21-app .t21-app-about {{ display: none; }}
+.t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
+.t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
+.t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
 @media (max-width: 1100px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
 }}
@@ -64,6 +68,13 @@ APP_STYLE = f"""<style>
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
-  .t21-app-header h2 {{ font-size: 20px; }}
+  .t21-app-header h2 {{ font-size: 19px; }}
+  .t21-app .t21-app-intro {{ display: none; }}
+  .t21-app .widget-button, .t21-app .widget-toggle-button {{ padding: 4px 8px; }}
+  .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
+  .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}
+  .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
+  .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
+  .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
 }}
 </style>"""

@@ -224,13 +224,20 @@ class BankerChooser(Bilingual, widgets.VBox):
                             (self.simulate_button, "bc_simulate"),
                             (self.exact_toggle, "bc_show_exact")):
             widget.description = text(key, language)
+        self._label_exact_toggle()
         self.seed_box.placeholder = text("tw_seed_help", language)
         set_options(self.trials_box, [(count(n, language), n) for n in TRIALS])
         self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>"
                             f"{escape(text('bc_title', language))}</h3>")
 
+    def _label_exact_toggle(self) -> None:
+        """The switch says what pressing it does: show the exact chances, or hide them."""
+        key = "bc_hide_exact" if self.exact_toggle.value else "bc_show_exact"
+        self.exact_toggle.description = text(key, self.language)
+
     def _render(self) -> None:
         language = self.language
+        self._label_exact_toggle()
         self.next_button.disabled = self.all_button.disabled = self.done
         if self.shown == 0:
             result = text("bc_start", language)
@@ -264,10 +271,10 @@ class BankerChooser(Bilingual, widgets.VBox):
         language = self.language
         if not self.exact_toggle.value:
             return f"<small>{escape(text('bc_exact_hidden', language))}</small>"
-        cell = "style='padding:2px 6px;text-align:right'"
+        cell = "style='padding:2px 4px;text-align:right'"
         sim = self.simulation
-        keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated", "bc_se"))
-        head = "".join(f"<th style='padding:2px 6px'>{escape(text(k, language))}</th>"
+        keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated",))
+        head = "".join(f"<th style='padding:2px 4px'>{escape(text(k, language))}</th>"
                        for k in keys)
         widest = max(self.exact_chances)
         rows = []
@@ -276,12 +283,14 @@ class BankerChooser(Bilingual, widgets.VBox):
             simulated = ""
             if sim is not None:
                 bars += _bar(sim.frequencies[i] / widest, "#8c8c8c")
-                simulated = (f"<td {cell}>{escape(percent(sim.frequencies[i], language))}</td>"
-                             f"<td {cell}>± {escape(percent(sim.std_errors[i], language))}</td>")
+                # the share and its standard error in one narrow cell: no column hidden on a phone
+                simulated = (f"<td {cell}>{escape(percent(sim.frequencies[i], language))}<br>"
+                             f"<small title='{escape(text('bc_se', language))}'>"
+                             f"± {escape(percent(sim.std_errors[i], language))}</small></td>")
             mark = f"background:{HIGHLIGHT};color:{INK};font-weight:bold;" if \
                 self.banker == i + 1 else ""
-            rows.append(f"<tr><td style='padding:2px 6px;{mark}'>{i + 1}</td>"
-                        f"<td style='padding:2px 6px;min-width:8em'>"
+            rows.append(f"<tr><td style='padding:2px 4px;{mark}'>{i + 1}</td>"
+                        f"<td style='padding:2px 4px;min-width:5em'>"
                         f"{escape(percent(p, language))}{bars}{exact_details(p, language)}"
                         f"</td>{simulated}</tr>")
         note = (text("bc_no_sim", language) if sim is None else

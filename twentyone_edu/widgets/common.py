@@ -128,3 +128,15 @@ class ChartImage(widgets.HTML):
     def clear(self) -> None:
         """No picture."""
         self.png, self.alt, self.value = b"", "", ""
+
+
+def columns(left: list[widgets.Widget], picture: widgets.Widget) -> widgets.HBox:
+    """The controls and the answer in one column, the picture beside them where there is room
+    (a projector), below them where there is not (a phone): a row that wraps."""
+    column = widgets.VBox(left, layout=widgets.Layout(flex="1 1 22em", min_width="0"))
+    column.add_class("t21-column")
+    picture.layout.flex, picture.layout.min_width = "1 1 24em", "0"
+    row = widgets.HBox([column, picture], layout=widgets.Layout(
+        flex_flow="row wrap", align_items="flex-start", width="100%"))
+    row.add_class("t21-columns")
+    return row

@@ -97,6 +97,16 @@ def exact_details(value: Fraction, language: str) -> str:
             f"<code style='word-break:break-all'>{escape(fraction(value))}</code></details>")
 
 
+def per_rounds(margin: Fraction) -> tuple[int, int]:
+    """A margin in stakes a round as whole stakes over 100 rounds (or 1000, …, the fewest that
+    make at least one): 0.0257 -> (100, 3), "about 3 stakes per 100 rounds", words a class reads
+    where 0.0257 says nothing; the exact values stay one click away."""
+    rounds = 100
+    while round(abs(Fraction(margin)) * rounds) < 1 and rounds < 10**9:
+        rounds *= 10
+    return rounds, round(abs(Fraction(margin)) * rounds)
+
+
 def reraise(error: BaseException) -> None:
     """Raise `error` again, inside a MessageLine.guard, so it is shown (and kept if a bug)."""
     raise error

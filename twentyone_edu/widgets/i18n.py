@@ -117,8 +117,10 @@ TEXT: dict[str, str] = {
     "advice_percent": "chance",
     "advice_stand_value": "Value of standing (stake 1)",
     "advice_buy_value": "Value of buying, then playing best (stake 1)",
-    "advice_verdict_stand": "Stand: standing is better by {margin} stakes.",
-    "advice_verdict_buy": "Buy: buying is better by {margin} stakes.",
+    "advice_verdict_stand": "Stand: over {rounds} rounds it wins about {stakes_more} more than "
+                            "buying.",
+    "advice_verdict_buy": "Buy: over {rounds} rounds it wins about {stakes_more} more than "
+                          "standing.",
     "advice_verdict_equal": "Either: standing and buying are worth exactly the same.",
     "advice_chart_title": "One more card",
     "advice_chart_x": "total after one more card",
@@ -150,6 +152,7 @@ TEXT: dict[str, str] = {
     "app_intro": "The card game as a 19th-century Russian text describes it («Девушки на выданье. "
                  "Бал дебютанток» (2018), p. 16): deal at a live table, then compute exactly "
                  "whether the old advice holds.",
+    "app_about": "Source",
     "app_loading": "Loading…",
     "app_tab_table": "The table",
     "app_tab_advice": "19 or 20?",
@@ -248,6 +251,8 @@ TEXT: dict[str, str] = {
                                   "the players play first, then you buy or stand. Press "
                                   "«Deal».",
     "tw_status_settle": "The buying is over: settle.",
+    "tw_status_banker_natural": "The banker was dealt a natural, so no one buys: everyone pays "
+                                "at once.",
     "tw_status_settled": "Round {round} is settled. The bank: {banker}. Stake and deal the next "
                          "round.",
     "tw_result_vs": "{money}: your {mine} against the banker's {against}",
@@ -313,6 +318,7 @@ TEXT: dict[str, str] = {
     "bc_sim_note": "{simulated_draws} with seed {seed}.",
     "bc_no_sim": "Press «Simulate» to compare with a simulation.",
     "bc_show_exact": "Show the exact chances",
+    "bc_hide_exact": "Hide the exact chances",
     "bc_exact_hidden": "The exact chances are hidden: predict, tally the first aces of a few "
                        "draws, then press «Show the exact chances».",
     # the self-study record of a lesson's exercises (quiz_record)
@@ -344,6 +350,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "after_rounds": ("after {n} round", "after {n} rounds"),
     "buy_cells": ("{n} cell", "{n} cells"),
     "characters": ("{n} character", "{n} characters"),
+    "stakes_more": ("{n} stake", "{n} stakes"),
 }
 
 

@@ -208,12 +208,14 @@ class TableWidget(Bilingual, widgets.VBox):
         self.buy_button = self._label(_button("t21-buy", "success"), "tw_buy")
         self.stand_button = self._label(_button("t21-stand", "warning"), "tw_stand")
         self.banker_button = self._label(_button("t21-banker-play"), "tw_banker_play")
-        self.odds_toggle = self._label(widgets.ToggleButton(value=False), "tw_odds")
+        self.odds_toggle = self._label(widgets.ToggleButton(
+            value=False, layout=widgets.Layout(width="auto")), "tw_odds")
         self.price_box = self._label(widgets.Text(value="10", style=_WIDE,
                                                   layout=widgets.Layout(width="9em")),
                                      "tw_price")
         self.buy_bank_button = self._label(_button("t21-buy-bank"), "tw_buy_bank")
-        self.settings_toggle = self._label(widgets.ToggleButton(value=False, icon="cog"),
+        self.settings_toggle = self._label(widgets.ToggleButton(
+            value=False, icon="cog", layout=widgets.Layout(width="auto")),
                                            "tw_settings")
         self._label(self.settings_toggle, "tw_settings_tip", "tooltip")
         for widget, key in ((self.draw_button, "tw_draw_tip"), (self.draw_all_button,
@@ -254,8 +256,10 @@ class TableWidget(Bilingual, widgets.VBox):
             row([self.price_box, self.buy_bank_button], layout=wrap),
         ], layout=widgets.Layout(display="none", border="1px solid #bbb", padding="4px"))
         self.settings.add_class("t21-settings")
-        actions = row([self.stake_box, self.deal_button, self.buy_button, self.stand_button,
-                       self.stake_button, self.banker_button, self.odds_toggle], layout=wrap)
+        # Buy and Stand first, on one row even on a phone; the stake box (for Deal, or for more
+        # stake while deciding) after them, beside what it is for
+        actions = row([self.buy_button, self.stand_button, self.banker_button, self.stake_box,
+                       self.deal_button, self.stake_button, self.odds_toggle], layout=wrap)
         actions.add_class("t21-actions")
         return [
             row([self.title, self.language_toggle, self.settings_toggle], layout=wrap),
@@ -590,8 +594,12 @@ class TableWidget(Bilingual, widgets.VBox):
         if self._drawing():
             return text("tw_status_drawing", language)
         if phase == "staking" and table.round_number:
-            return text("tw_status_settled_you_bank" if yours else "tw_status_settled",
+            said = text("tw_status_settled_you_bank" if yours else "tw_status_settled",
                         language, round=table.round_number, banker=banker)
+            if any(e.kind == "banker_natural" and e.round_number == table.round_number
+                   for e in self.entries):  # settled by the deal itself: say why (R9)
+                said = text("tw_status_banker_natural", language) + " " + said
+            return said
         if phase == "staking":
             return text("tw_status_you_bank" if yours else "tw_status_staking", language,
                         banker=banker)
@@ -679,8 +687,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"({escape(money(change, language, sign=True))})</span>")
             result = self._result_html(seat) if settled and seat == self.you else ""
             background = f"background:{HIGHLIGHT};color:{INK};" if acting or result else ""
+            mine = " class='t21-your-row'" if seat == self.you else ""
             rows.append(
-                f"<tr style='{background}border-top:1px solid #ddd'>"
+                f"<tr{mine} style='{background}border-top:1px solid #ddd'>"
                 f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(self._shown(seat))}"
                 f"</b>{badge_html}</td>"
                 f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse'>"

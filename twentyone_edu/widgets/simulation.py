@@ -19,7 +19,7 @@ from .. import exact, simulate
 from ..game.rules import variant, variant_title
 from ..words.numerals import count, decimal, signed
 from ..words.validate import one_of, seed_of, whole
-from .common import BUTTON_STYLES, ChartImage, escape
+from .common import BUTTON_STYLES, ChartImage, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -88,13 +88,17 @@ class SimulationExplorer(Explorer):
         self.result_html.add_class("t21-sim-result")
         self.chart = ChartImage()
         self.chart.add_class("t21-sim-chart")
+        # the two thresholds, Run, and the answer right under Run; the rules, the number of
+        # rounds and the seed after it; the chart beside them where there is room, else below
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
-            widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
-            widgets.HBox([self.policy_menu, self.banker_menu]),
-            widgets.HBox([self.run_button, self.stop_button, self.progress,
-                          self.progress_label]),
-            self.message, self.status, self.result_html, self.chart,
+            columns([
+                widgets.HBox([self.policy_menu, self.banker_menu]),
+                widgets.HBox([self.run_button, self.stop_button, self.progress,
+                              self.progress_label]),
+                self.message, self.status, self.result_html,
+                widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
+            ], self.chart),
         ]
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))

@@ -16,7 +16,7 @@ from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
-from .common import BUTTON_STYLES, ChartImage, escape
+from .common import BUTTON_STYLES, ChartImage, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -33,6 +33,18 @@ from .lru import LRU
 
 if TYPE_CHECKING:
     from .. import plots
+
+
+# The map's buttons lie over its cells, invisible but for a frame under the pointer.
+MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; padding: 0; } "
+             ".t21-strategy-hits { position: absolute; gap: 0; margin: 0; } "
+             ".t21-strategy-hits .jupyter-button, .t21-strategy-hits .widget-button { "
+             "margin: 0 !important; padding: 0 !important; min-height: 0 !important; "
+             "height: auto !important; width: auto !important; min-width: 0 !important; "
+             "background: transparent !important; border: none !important; "
+             "box-shadow: none !important; cursor: pointer; color: transparent !important; "
+             "font-size: 0 !important; } "
+             ".t21-strategy-hits .jupyter-button:hover { outline: 3px solid #0b3d91; }</style>")
 
 
 class StrategyExplorer(Explorer):
@@ -71,12 +83,20 @@ class StrategyExplorer(Explorer):
         self.chart.add_class("t21-strategy-chart")
         self.legend = widgets.HTML()
         self.legend.add_class("t21-strategy-legend")
+        # the map is a control too: a transparent button over each cell chooses that hand
+        # (the two menus stay the keyboard's way); laid over the picture by MAP_STYLE
+        self.chart.layout.margin = "0"
+        self.hits = widgets.GridBox()
+        self.hits.add_class("t21-strategy-hits")
+        self.map = widgets.Box([self.chart, self.hits])
+        self.map.add_class("t21-strategy-map")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
-            widgets.HBox([self.rules_menu, self.banker_menu]),
-            widgets.HBox([self.first_menu, self.second_menu]),
-            self.message, widgets.HBox([self.status, self.stop_button]), self.cell, self.chart,
-            self.legend,
+            columns([
+                widgets.HBox([self.rules_menu, self.banker_menu]),
+                widgets.HBox([self.first_menu, self.second_menu]),
+                self.message, widgets.HBox([self.status, self.stop_button]), self.cell,
+            ], widgets.VBox([self.map, self.legend])),
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
@@ -96,7 +116,8 @@ class StrategyExplorer(Explorer):
     def _relabel(self) -> None:
         lang = self._language
         self._label_frame("strategy_title", self.banker_menu, self.first_menu, self.second_menu)
-        self.legend.value = f"<small>{escape(text('strategy_legend', lang))}</small>"
+        self.legend.value = (f"{MAP_STYLE}<small>{escape(text('strategy_legend', lang))}"
+                             "</small>")
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
@@ -160,7 +181,41 @@ class StrategyExplorer(Explorer):
             set_options(menu, options, wanted if wanted in self.ranks else fallback,
                         notify=False)
         self._wanted = (self.first_menu.value, self.second_menu.value)
+        self._place_hits()
         self._show()
+
+    def _place_hits(self) -> None:
+        """One button over each cell of the map shown, named by its hand (said by a screen
+        reader and a tooltip, not written over the picture)."""
+        n, lang = len(self.ranks), self._language
+        if len(self.hits.children) != n * n:
+            buttons = []
+            for i in range(n):
+                for j in range(n):
+                    button = widgets.Button(tabbable=False, layout=widgets.Layout(
+                        width="auto", height="auto"))
+                    button.on_click(self.message.guard(partial(self._choose_cell, i, j)))
+                    buttons.append(button)
+            self.hits.children = buttons
+            self.hits.layout.grid_template_columns = f"repeat({n}, 1fr)"
+            self.hits.layout.grid_template_rows = f"repeat({n}, 1fr)"
+        raster = self._rasters[lang]
+        height, width = raster.pixels.shape[:2]
+        (x0, y0, _, _), (_, _, x1, y1) = raster.cells[0, 0], raster.cells[n - 1, n - 1]
+        self.map.layout.max_width = f"{width}px"
+        self.hits.layout.left, self.hits.layout.top = f"{100 * x0 / width:.2f}%", \
+            f"{100 * y0 / height:.2f}%"
+        self.hits.layout.width = f"{100 * (x1 - x0) / width:.2f}%"
+        self.hits.layout.height = f"{100 * (y1 - y0) / height:.2f}%"
+        for k, button in enumerate(self.hits.children):
+            first, second = (card_letters.written(self.ranks[index], lang)
+                             for index in divmod(k, n))
+            button.description = button.tooltip = f"{first} + {second}"
+
+    def _choose_cell(self, i: int, j: int, *_) -> None:
+        """A tap on the map's cell (i, j): that hand in the menus, its numbers and its frame."""
+        self._wanted = (self.ranks[i], self.ranks[j])
+        self.first_menu.value, self.second_menu.value = self._wanted
 
     def _show(self) -> None:
         """The chosen cell's exact numbers, and the heat map with that cell framed."""

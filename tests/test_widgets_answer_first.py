@@ -1,0 +1,128 @@
+"""Issue 34, round 2, headless: on a phone the answer comes right after the control that asks
+for it (the advice verdict under the hands, the simulation's result under Run), the chosen hand
+is marked, verdicts are whole stakes per 100 rounds, the strategy map's cells are buttons, the
+first banker's table has no column to hide, a switch says what it does, a banker's natural is
+explained on the status line, and a chosen tab takes the keyboard's focus."""
+
+from fractions import Fraction
+
+import ipywidgets as widgets
+import pytest
+from test_widgets_table import NAMES, arrange, olga_banks
+
+from twentyone_edu import exact
+from twentyone_edu.widgets.advice import CLASSIC_HANDS, AdviceExplorer
+from twentyone_edu.widgets.app import CourseApp
+from twentyone_edu.widgets.banker_chooser import BankerChooser
+from twentyone_edu.widgets.live_table import TableWidget
+from twentyone_edu.widgets.simulation import SimulationExplorer
+from twentyone_edu.widgets.strategy import StrategyExplorer
+
+
+def in_order(widget: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget inside `widget`, in the order a page shows them (depth first)."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += in_order(child)
+    return found
+
+
+def test_the_advice_verdict_comes_right_after_the_hands():
+    advice = AdviceExplorer()
+    order = in_order(advice)
+    verdict = order.index(advice.verdict)
+    assert order.index(advice.hand_buttons[-1]) < verdict
+    for later in (advice.hand_box, advice.seen_box, advice.rules_menu, advice.table,
+                  advice.chart):
+        assert verdict < order.index(later), later
+
+
+def test_the_chosen_hand_looks_chosen():
+    advice = AdviceExplorer(hand="10 9")
+    chosen = [i for i, b in enumerate(advice.hand_buttons) if "t21-chosen" in b._dom_classes]
+    assert chosen == [CLASSIC_HANDS.index("10 9")]
+    advice.hand_buttons[7].click()
+    chosen = [b for b in advice.hand_buttons if "t21-chosen" in b._dom_classes]
+    assert chosen == [advice.hand_buttons[7]]
+    assert chosen[0].layout.border != advice.hand_buttons[0].layout.border
+    advice.hand_box.value = "2 3"  # a hand of no button: none is marked
+    assert not any("t21-chosen" in b._dom_classes for b in advice.hand_buttons)
+
+
+def test_per_rounds_is_whole_stakes_over_the_fewest_rounds():
+    from twentyone_edu.widgets.explorer import per_rounds
+
+    assert per_rounds(Fraction(257, 10_000)) == (100, 3)  # 2.57 stakes per 100 rounds
+    assert per_rounds(Fraction(-7984, 10_000)) == (100, 80)
+    assert per_rounds(Fraction(1, 500)) == (1000, 2)  # 0.2 per 100 rounds: say per 1000
+
+
+@pytest.mark.parametrize("hand, language, words", [
+    ("10 5", "en", "Buy: over 100 rounds it wins about {n} stakes more than standing"),
+    ("10 5", "ru", "Прикупить: за 100 раундов это даёт в среднем примерно на {n} ставки больше"),
+    ("10 9", "ru", "Остановиться: за 100 раундов это даёт в среднем примерно на {n} ставок"),
+])
+def test_the_verdict_is_in_whole_stakes_per_100_rounds(hand, language, words):
+    values = exact.decision_values(hand, "")
+    margin = abs(Fraction(values["draw"]) - Fraction(values["stand"]))
+    n = round(100 * margin)  # 10 5: 0.0257 -> 3 («ставки»); 10 9: 0.7984 -> 80 («ставок»)
+    assert n in (3, 80)
+    verdict = AdviceExplorer(hand=hand, language=language).verdict.value
+    assert words.format(n=n) in verdict
+    assert "0,0257" not in verdict and "0.0257" not in verdict
+
+
+def test_the_simulation_answers_under_run_and_its_settings_come_after():
+    sim = SimulationExplorer()
+    order = in_order(sim)
+    run = order.index(sim.run_button)
+    assert run < order.index(sim.result_html) < order.index(sim.rules_menu)
+    assert run < order.index(sim.seed_box) and run < order.index(sim.rounds_menu)
+
+
+def test_a_cell_of_the_strategy_map_chooses_its_hand():
+    strategy = StrategyExplorer(language="ru")
+    n = len(strategy.ranks)
+    assert len(strategy.hits.children) == n * n
+    i, j = 3, n - 2
+    strategy.hits.children[i * n + j].click()
+    assert (strategy.first_menu.value, strategy.second_menu.value) == \
+        (strategy.ranks[i], strategy.ranks[j])
+    assert strategy.chart.png == strategy._rasters["ru"].png((i, j))  # that cell framed
+    assert all(not b.tabbable for b in strategy.hits.children)  # the menus: the keyboard's way
+
+
+def test_the_first_bankers_table_has_three_narrow_columns_and_an_honest_switch():
+    chooser = BankerChooser(players=5, seed=3, trials=1_000, language="ru")
+    assert chooser.exact_toggle.value and chooser.exact_toggle.description == \
+        "Скрыть точные вероятности"
+    chooser.simulate_button.click()
+    assert chooser.chances.value.count("<th") == 3  # seat, exact, simulated ± error
+    chooser.exact_toggle.value = False
+    assert chooser.exact_toggle.description == "Показать точные вероятности"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "The banker was dealt a natural, so no one buys"),
+    ("ru", "У банкира натуральное 21, поэтому никто не прикупает"),
+])
+def test_a_round_settled_by_the_bankers_natural_says_so(language, said):
+    w = TableWidget(players=NAMES, seed=5, language=language)
+    olga_banks(w)
+    arrange(w, "10 10 10 A", "7 5 8 10")  # Olga, the banker: ace and ten, a natural (R3, R9)
+    w.deal_button.click()
+    assert w.table.phase == "staking" and w.table.round_number == 1
+    assert said in w.status.value
+
+
+def test_a_chosen_tab_takes_the_keyboards_focus(monkeypatch):
+    focused = []
+    monkeypatch.setattr(widgets.DOMWidget, "focus", lambda self: focused.append(self))
+    app = CourseApp(language="en")
+    assert focused == []  # opening the app leaves the focus alone
+    app.tabs.selected_index = 3
+    assert focused == [app.built[3].run_button]
+    app.tabs.selected_index = 1
+    assert focused[-1] is app.built[1].hand_buttons[0]
+    app.tabs.selected_index = 0
+    assert focused[-1] is app.built[0].deal_button
