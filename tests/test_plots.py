@@ -1,6 +1,7 @@
 """plots: the figures show the numbers they are given, headless, in both languages."""
 
 import io
+import itertools
 import math
 import re
 import warnings
@@ -259,3 +260,20 @@ def test_an_outcome_a_series_cannot_have_is_not_labelled_zero():
                              [20, 21, "bust"])
     labels = [t.get_text() for t in fig.axes[0].texts]
     assert len(labels) == 4 and not any(label.startswith("0") for label in labels)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_long_rule_labels_under_side_by_side_bars_do_not_touch(language):
+    """Lesson 03's evening: seven rules with their titles under the bars. In Russian
+    «натуральное 21 банкира» beside «натуральное 21 игрока» ran into each other."""
+    from twentyone_edu import rule_title
+
+    rules = ["R17", "R13", "R16", "R12", "R15", "R9", "R10"]
+    named = [f"{rule}\n{rule_title(rule, language)}" for rule in rules]
+    fig = plots.side_by_side({"won": dict.fromkeys(named, 10), "paid": dict.fromkeys(named, 5)},
+                             named, percent=False, language=language)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    boxes = [label.get_window_extent(canvas.get_renderer())
+             for label in fig.axes[0].get_xticklabels()]
+    assert all(right.x0 - left.x1 > 2 for left, right in itertools.pairwise(boxes))

@@ -524,7 +524,8 @@ def side_by_side(series: Mapping[str, Mapping[object, Fraction | float]],
     `language` too, a word to a line."""
     ylabel = words(language)["probability"] if ylabel is None else ylabel
     keys = list(keys if keys is not None else next(iter(series.values()), {}))
-    fig = Figure(figsize=(6.4, 3.0), dpi=DPI)
+    # about an inch a key, so that a label of a long word ("натуральное") meets no neighbour
+    fig = Figure(figsize=(max(6.4, 1.2 * len(keys) + 0.4), 3.0), dpi=DPI)
     fig.subplots_adjust(left=0.1, right=0.98, top=0.86, bottom=0.25)
     ax = fig.add_subplot()
     width = 0.8 / max(len(series), 1)
