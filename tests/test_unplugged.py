@@ -3,28 +3,21 @@ exact chance of every result for one pack of 52, as counted here without the eng
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
 
 import pytest
+from deploy_scripts import load
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_unplugged():
-    spec = importlib.util.spec_from_file_location("unplugged", ROOT / "deploy" / "unplugged.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-unplugged = load_unplugged()
+unplugged = load("unplugged")
 PACK = (4,) * 9 + (16,)  # aces, 2-9, ten-valued cards: one pack of 52
 VALUES = (11, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 

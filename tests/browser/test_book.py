@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import copy
 import html.parser
-import importlib.util
 import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import nbformat
 import pytest
 import yaml
+from deploy_scripts import load
 from playwright.sync_api import Page
 from test_notebooks import execute
 
@@ -39,16 +38,9 @@ LANGUAGES = ("en", "ru")
 HTML_LANG = {"en": "en", "ru": "ru"}
 
 
-def load_book():
-    """deploy/book.py as a module."""
-    spec = importlib.util.spec_from_file_location("book", ROOT / "deploy" / "book.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
 
 
-book = load_book()
+book = load("book")
 PAGES = [page for language in LANGUAGES for page in book.pages(language)]
 
 

@@ -10,10 +10,8 @@ figures as images, ink on every page, no code line; and each answer key names it
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,23 +19,14 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
+from deploy_scripts import load
 
 from twentyone_edu.widgets import quiz_bank
 
-from .conftest import CHROMIUM, ROOT, missing
+from .conftest import CHROMIUM, missing
 from .test_book import PAGES, book, executed_course
 
-
-def load_handouts():
-    """deploy/handouts.py as a module."""
-    spec = importlib.util.spec_from_file_location("handouts", ROOT / "deploy" / "handouts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-handouts = load_handouts()
+handouts = load("handouts")
 
 
 def code_lines(path: Path) -> list[str]:

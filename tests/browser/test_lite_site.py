@@ -11,10 +11,10 @@ README says how to check that last step by hand against the CDN).
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
+from deploy_scripts import load
 from playwright.sync_api import Locator, Page
 
 from .conftest import ROOT, VIEWPORT, StaticSite, missing
@@ -24,12 +24,6 @@ CORE = ROOT / "build" / "pyodide-core"
 KERNEL_START_S = 240
 
 
-def load_lite():
-    """deploy/lite.py as a module."""
-    spec = importlib.util.spec_from_file_location("lite", ROOT / "deploy" / "lite.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +37,7 @@ def core() -> dict:
 
 @pytest.fixture(scope="module")
 def site(core, tmp_path_factory):
-    folder = load_lite().build(tmp_path_factory.mktemp("lite") / "site", pyodide=str(CORE))
+    folder = load("lite").build(tmp_path_factory.mktemp("lite") / "site", pyodide=str(CORE))
     served = StaticSite(folder)
     yield served
     served.stop()
@@ -131,7 +125,7 @@ def test_the_kernel_starts_from_the_site_and_the_course_installs_from_its_index(
         "print(*(m.version(name) for name in ('twentyone_edu', 'sympy', 'babel', "
         "'ipywidgets')))"))
     versions = printed.split()
-    lite = load_lite()
+    lite = load("lite")
     assert versions[0] == lite.importlib.metadata.version("twentyone_edu")
     assert versions[2:] == [lite.importlib.metadata.version(name)
                             for name in ("babel", "ipywidgets")]
