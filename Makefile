@@ -23,8 +23,8 @@ VOILA_PORT ?= 8866
 VOILA_POOL ?= 1
 # Seconds before a kernel a visitor took from the pool is replaced. A visitor who finds the pool
 # empty (a reload, the 31st student) waits for that refill, so for one person it starts at once;
-# for a class it starts once the class has arrived, so refilling does not slow the arrival.
-VOILA_FILL ?= $(if $(filter 1,$(VOILA_POOL)),1,20)
+# for a class, a minute later, once the class has arrived, so refilling does not slow the arrival.
+VOILA_FILL ?= $(if $(filter 1,$(VOILA_POOL)),1,60)
 
 .PHONY: lab lab-ru teacher teacher-ru test bench lint voila voila-ru lite book handouts course-branch translations ru-notebooks clean
 

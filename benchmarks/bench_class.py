@@ -59,7 +59,7 @@ PER_VISITOR_MB = 100.0
 POOL = "--VoilaConfiguration.default_pool_size={}"
 # As `make voila VOILA_POOL=30` refills a class's pool: a taken kernel is replaced after this
 # many seconds, once the class has arrived (the Makefile's VOILA_FILL for a pool above 1).
-CLASS_FILL_DELAY = 20
+CLASS_FILL_DELAY = 60
 FILL = "--VoilaKernelManager.fill_delay={}"
 NO_POOL = "--VoilaConfiguration.preheat_kernel=False"
 DEAL_READY_JS = """() => {
