@@ -277,3 +277,35 @@ def test_long_rule_labels_under_side_by_side_bars_do_not_touch(language):
     boxes = [label.get_window_extent(canvas.get_renderer())
              for label in fig.axes[0].get_xticklabels()]
     assert all(right.x0 - left.x1 > 2 for left, right in itertools.pairwise(boxes))
+
+
+def _drawn_texts(fig):
+    """Every written text of `fig` once drawn: (its words, its size in points, its box)."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    return [(t.get_text(), t.get_fontsize(), t.get_window_extent(renderer))
+            for t in fig.findobj(matplotlib.text.Text) if t.get_visible() and t.get_text()]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_apps_charts_write_every_text_at_the_size_asked(language):
+    """Issue 34: the explorers' charts are shown ~500 px wide on a projector, so their text is
+    asked larger; every text is at least that size and text_px says so, and the nine
+    percentages over nine bars do not run into each other."""
+    keys = (6, 7, 8, 10, 11, 12, 13, 14, 15)
+    bars = plots.OutcomeChart(keys, font=15, digits=0, language=language)
+    bars.png(dict.fromkeys(keys, Fraction(1, 9)))
+    running = plots.ConvergenceChart(1000, -0.1, font=15, language=language)
+    running.png(np.linspace(-0.3, -0.1, 1000), 1.0, -0.1)
+    heat = plots.strategy_heatmap({("6", "7"): 0.25, ("7", "6"): -0.5}, ["6", "7"], font=15,
+                                  language=language)
+    for fig, said in ((bars.figure, bars.text_px), (running.figure, running.text_px),
+                      (heat, plots.Raster.of_grid(heat, 2, 2).text_px)):
+        texts = _drawn_texts(fig)
+        assert texts and min(size for _, size, _ in texts) >= 14, texts
+        assert said == pytest.approx(min(size for _, size, _ in texts) * fig.dpi / 72)
+    renderer = FigureCanvasAgg(bars.figure).get_renderer()
+    percents = [label.get_window_extent(renderer) for label in bars.figure.axes[0].texts]
+    assert len(percents) == 9
+    assert all(right.x0 - left.x1 >= 0 for left, right in itertools.pairwise(percents))

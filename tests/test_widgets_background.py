@@ -12,6 +12,7 @@ import threading
 import time
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from test_widgets_table import NAMES, arrange, olga_banks
 
@@ -66,6 +67,11 @@ async def settle(done, seconds=20.0):
 
 
 class FakeRaster:
+    """A 2 × 2 map of 10 px cells, its smallest text 20 px."""
+    pixels = np.zeros((20, 20, 4), dtype=np.uint8)
+    cells = {(i, j): (10 * j, 10 * i, 10 * j + 10, 10 * i + 10) for i in range(2) for j in range(2)}
+    text_px = 20.0
+
     def __init__(self, rules):
         self.rules = rules
 

@@ -5,7 +5,7 @@ import re
 
 def shown(widget) -> str:
     """Every text the widget shows: descriptions, placeholders, tooltips, options and HTML,
-    tags removed."""
+    tags and style sheets removed (a browser shows neither)."""
     parts = []
 
     def walk(w):
@@ -19,4 +19,5 @@ def shown(widget) -> str:
             walk(child)
 
     walk(widget)
-    return re.sub(r"<[^>]+>", " ", " ".join(parts))
+    without_styles = re.sub(r"<style>.*?</style>", " ", " ".join(parts), flags=re.S)
+    return re.sub(r"<[^>]+>", " ", without_styles)

@@ -25,6 +25,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
 from matplotlib.patches import Rectangle
+from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
 
 from .game.rules import Outcome
@@ -49,6 +50,31 @@ def words(language: str) -> dict[str, str]:
     numerals.check_language(language)
     return {code.removeprefix("plot."): template(code, language)
             for code in ENGLISH if code.startswith("plot.")}
+
+
+def text_px(fig: Figure) -> float:
+    """The height in pixels of the smallest written text of `fig` at its own size (points ×
+    dots per inch / 72): what a picture shown at another width scales."""
+    sizes = [float(t.get_fontsize()) for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+    return min(sizes, default=math.inf) * fig.dpi / 72
+
+
+def _sized(ax: Any, font: float) -> None:
+    """Every text of `ax` at least `font` points: ticks and axis labels at `font`, the title
+    a little larger (matplotlib's own proportions when `font` is its 10 points)."""
+    ax.tick_params(labelsize=font)
+    ax.xaxis.label.set_size(font)
+    ax.yaxis.label.set_size(font)
+    ax.title.set_size(1.2 * font)
+
+
+def _margins(fig: Figure, font: float, **fractions: float) -> None:
+    """The margins round the axes: `fractions` of the figure for the default text, as much
+    as the text needs (matplotlib's constrained layout) for larger text."""
+    if font == SMALL:
+        fig.subplots_adjust(**fractions)
+    else:
+        fig.set_layout_engine("constrained")
 
 
 def _number(value: float, language: str, sign: bool = False) -> str:
@@ -177,15 +203,16 @@ class OutcomeChart:
     def __init__(self, keys: Sequence[Outcome], *, top: float = 1.08, live: bool = True,
                  title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None, bust_label: str | None = None,
-                 language: str = "en"):
+                 language: str = "en", font: float = SMALL, digits: int = 1):
         self.keys, self.language = tuple(keys), numerals.check_language(language)
+        self.digits = digits  # of the percentages on the bars
         said = words(language)
         title = said["outcome_title"] if title is None else title
         xlabel = said["outcome_x"] if xlabel is None else xlabel
         ylabel = said["probability"] if ylabel is None else ylabel
         bust_label = said["bust"] if bust_label is None else bust_label
-        self.figure = Figure(figsize=(5.6, 3.0), dpi=DPI)
-        self.figure.subplots_adjust(left=0.12, right=0.97, top=0.88, bottom=0.17)
+        self.figure = Figure(figsize=(5.6, 3.0 * (font / SMALL) ** 0.5), dpi=DPI)
+        _margins(self.figure, font, left=0.12, right=0.97, top=0.88, bottom=0.17)
         ax = self.axes = self.figure.add_subplot()
         positions = range(len(self.keys))
         self.bars = ax.bar(positions, [0] * len(self.keys), animated=live,
@@ -193,12 +220,14 @@ class OutcomeChart:
         for bar, key in zip(self.bars, self.keys, strict=True):
             if key == "bust":
                 bar.set_hatch("//")  # bust is marked by more than its colour
-        self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=SMALL, animated=live)
-                       for i in positions]
+        upright = len(self.keys) * font <= 120  # else the percentages stand on end, not touching
+        self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=font, animated=live,
+                               rotation=0 if upright else 90) for i in positions]
         ax.set_xticks(positions, [bust_label if k == "bust" else str(k) for k in self.keys])
         ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title, xlabel=xlabel,
                ylabel=ylabel)
         ax.yaxis.set_major_formatter(TickPercent(language))
+        _sized(ax, font)
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
             self.canvas.draw()
@@ -210,7 +239,12 @@ class OutcomeChart:
             height = _as_float(distribution.get(key, 0))
             bar.set_height(height)
             label.set_position((bar.get_x() + bar.get_width() / 2, height))
-            label.set_text(numerals.percent(height, self.language, 1))
+            label.set_text(numerals.percent(height, self.language, self.digits))
+
+    @property
+    def text_px(self) -> float:
+        """The smallest text's height in pixels (`text_px`)."""
+        return text_px(self.figure)
 
     def png(self, distribution: Mapping[Outcome, Fraction | float]) -> bytes:
         """One frame as PNG bytes: the saved axes with the bars of `distribution`."""
@@ -226,7 +260,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
                      title: str | None = None, xlabel: str | None = None,
                      ylabel: str | None = None, colorbar_label: str | None = None,
                      missing_label: str = "21", language: str = "en",
-                     cell_format: Callable[[float], str] | None = None) -> Figure:
+                     cell_format: Callable[[float], str] | None = None,
+                     font: float = SMALL) -> Figure:
     """A grid over two-card hands of buy − stand: green above 0 (buy), purple below (stand).
 
     `values[(first, second)]` is a number or None (no decision, e.g. a natural); every cell is
@@ -260,13 +295,16 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
             label = missing_label if math.isnan(value) else cell_format(value)
-            ax.text(j, i, label, ha="center", va="center", fontsize=CELL,
+            ax.text(j, i, label, ha="center", va="center", fontsize=font - SMALL + CELL,
                     color="black" if math.isnan(value) else readable_on(cells[i, j]))
     shown = [card_letters.written(rank, language) for rank in ranks]
     ax.set_xticks(range(len(ranks)), shown)
     ax.set_yticks(range(len(ranks)), shown)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
-    fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85, format=TickNumbers(language))
+    _sized(ax, font)
+    bar = fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85,
+                       format=TickNumbers(language))
+    _sized(bar.ax, font)
     return fig
 
 
@@ -346,7 +384,7 @@ class ConvergenceChart:
                  title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None, exact_label: str | None = None,
                  band_label: str | None = None, mean_label: str | None = None,
-                 language: str = "en", points: int = 300):
+                 language: str = "en", points: int = 300, font: float = SMALL):
         said = words(language)
         title = said["sim_title"] if title is None else title
         xlabel = said["rounds_played"] if xlabel is None else xlabel
@@ -356,8 +394,8 @@ class ConvergenceChart:
         mean_label = said["running_mean"] if mean_label is None else mean_label
         self.points = points
         self.band_n = np.geomspace(1, max(n_total, 10), points)
-        self.figure = Figure(figsize=(6.4, 3.2), dpi=DPI)
-        self.figure.subplots_adjust(left=0.12, right=0.93, top=0.9, bottom=0.16)
+        self.figure = Figure(figsize=(6.4, 3.2 * (font / SMALL) ** 0.5), dpi=DPI)
+        _margins(self.figure, font, left=0.12, right=0.93, top=0.9, bottom=0.16)
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw
@@ -372,7 +410,8 @@ class ConvergenceChart:
                                animated=live)
         ax.set(xlim=(1, max(n_total, 10)), ylim=(centre - reach, centre + reach),
                title=title, xlabel=xlabel, ylabel=ylabel)
-        ax.legend(loc="upper right", fontsize=SMALL)
+        ax.legend(loc="upper right", fontsize=font)
+        _sized(ax, font)
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
             self.canvas.draw()
@@ -387,6 +426,11 @@ class ConvergenceChart:
         self.exact_line.set_ydata([exact, exact])
         half = 2 * std / np.sqrt(self.band_n) if math.isfinite(std) else 0 * self.band_n
         self.band.set_data(self.band_n, exact - half, exact + half)
+
+    @property
+    def text_px(self) -> float:
+        """The smallest text's height in pixels (`text_px`)."""
+        return text_px(self.figure)
 
     def png(self, running_mean: np.ndarray, std: float, exact: float) -> bytes:
         """One frame as PNG bytes: the saved axes with this running mean, exact value and band."""
@@ -445,6 +489,7 @@ class Raster:
 
     pixels: np.ndarray  # height × width × 4, uint8
     cells: Mapping[tuple[int, int], tuple[int, int, int, int]]  # (row, col) -> x0, y0, x1, y1
+    text_px: float = math.inf  # the smallest text's height in pixels
 
     @classmethod
     def of_grid(cls, fig: Figure, rows: int, cols: int) -> Raster:
@@ -460,7 +505,7 @@ class Raster:
                                                             (j + 0.5, i - 0.5)])
                 top, bottom = sorted((round(height - y0), round(height - y1)))
                 cells[i, j] = (round(min(x0, x1)), top, round(max(x0, x1)), bottom)
-        return cls(pixels, cells)
+        return cls(pixels, cells, text_px(fig))
 
     def png(self, highlight: tuple[int, int] | None = None) -> bytes:
         """PNG bytes, with a yellow-and-black frame round one cell if asked."""

@@ -284,3 +284,58 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
         no_errors(page)
     finally:
         context.close()
+
+
+# Each shown chart: the smallest text of the picture at its own size (data-text-px, from the
+# figure's font sizes), scaled by the width it is shown at over its own width.
+CHART_TEXT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
+  .filter((e) => e.getBoundingClientRect().width > 0)
+  .map((e) => ({own: e.naturalWidth, shown: e.getBoundingClientRect().width,
+                px: parseFloat(e.dataset.textPx) * e.getBoundingClientRect().width
+                    / e.naturalWidth}))"""
+
+
+def chart_text(page: Page, widget: str) -> dict:
+    """The text size of `widget`'s chart as shown (one chart)."""
+    found = page.evaluate(CHART_TEXT_JS, f".t21-app {widget} img")
+    assert len(found) == 1, f"{widget}: {found}"
+    return found[0]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_charts_read_on_a_projector(voila_app, chromium, no_errors, screenshot, language):
+    """Round 3: at 1024×768 the text of every chart (the advice bars, the strategy map's
+    numbers, the simulation's running mean, the first banker's bars) is at least 16 px as
+    shown beside the controls."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_app.url}/?lang={language}")
+        page.locator(".t21-app .t21-table-widget .t21-deal").wait_for()
+        sizes = {}
+        open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
+        page.locator(".t21-advice-hand-button").first.click()
+        page.locator(".t21-advice-chart img").wait_for()
+        sizes["advice"] = chart_text(page, ".t21-advice-chart")
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-strategy-chart img").wait_for()
+        sizes["strategy"] = chart_text(page, ".t21-strategy-chart")
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-sim-run").click()
+        page.locator(".t21-sim-chart img").wait_for()
+        sizes["simulation"] = chart_text(page, ".t21-sim-chart")
+        open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-simulate")
+        page.locator(".t21-bc-simulate").click()
+        chances = page.locator(".t21-bc-chances")
+        page.wait_for_function("(e) => e.querySelectorAll('th').length === 3",
+                               arg=chances.element_handle(), polling=100)
+        bars = page.evaluate(FONT_JS, ".t21-app .t21-bc-chances td, .t21-app .t21-bc-chances th")
+        assert bars, "no first-banker bars"
+        sizes["first banker"] = {"px": min(size for _, size in bars)}
+        screenshot(page, f"i34c_projector_{language}_charts")
+        small = {name: round(size["px"], 1) for name, size in sizes.items() if not size["px"] >= 16}
+        assert small == {}, f"chart text under 16 px on the projector: {small} of {sizes}"
+        no_errors(page)
+    finally:
+        context.close()

@@ -17,7 +17,7 @@ from ..game.hands import hand_value
 from ..game.rules import Outcome, variant
 from ..words.numerals import count, fraction, percent, shows_exactly
 from ..words.validate import short_text
-from .common import COLOURS, HIGHLIGHT, ChartImage, InputError, columns, escape
+from .common import CHART_FONT, COLOURS, HIGHLIGHT, ChartImage, InputError, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -231,21 +231,22 @@ class AdviceExplorer(Explorer):
         chart = _CHARTS.get(key)
         if chart is not None:
             self._charting.stop()
-            self.chart.show(chart.png(distribution), alt)
+            self.chart.show(chart.png(distribution), alt, chart.text_px)
             return
 
-        def render() -> tuple[plots.OutcomeChart, bytes]:
+        def render() -> tuple[plots.OutcomeChart, bytes, float]:
             from .. import plots  # matplotlib loads here, off the kernel's loop
 
             chart = plots.OutcomeChart(
                 key[0], title=text("advice_chart_title", lang),
                 xlabel=text("advice_chart_x", lang), ylabel=text("advice_probability", lang),
-                bust_label=text("outcome_bust", lang), language=lang)
-            return chart, chart.png(distribution)
+                bust_label=text("outcome_bust", lang), language=lang, font=CHART_FONT,
+                digits=0)  # whole percentages on the bars: the exact ones are in the table
+            return chart, chart.png(distribution), chart.text_px
 
-        def ready(result: tuple[plots.OutcomeChart, bytes]) -> None:
+        def ready(result: tuple[plots.OutcomeChart, bytes, float]) -> None:
             _CHARTS.put(key, result[0])  # on the loop: used by one thread at a time
-            self.chart.show(result[1], alt)
+            self.chart.show(result[1], alt, result[2])
 
         self._charting.ask((key, tuple(distribution.items())), render,
                            keep_message(self.message, ready), keep_message(self.message, reraise))

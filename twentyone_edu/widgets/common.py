@@ -23,6 +23,9 @@ COLOURS = {
     "to_act": "#8a4b00",  # the badge of the player to act
     "muted": "#555555",  # "no cards"
 }
+# points: the smallest text of the explorers' charts, shown about 500 px wide beside their
+# controls on a 1024 px projector: 16 px there and more at the charts' own size
+CHART_FONT = 15
 HIGHLIGHT = "#fff6d6"  # the background of the row of the player to act
 INK = "#111111"  # the text on HIGHLIGHT, also under a dark theme
 # Darker backgrounds for coloured buttons: JupyterLab paints button_style "warning" #f57c00 and
@@ -118,11 +121,13 @@ class ChartImage(widgets.HTML):
                          **kwargs)
         self.png, self.alt = b"", ""
 
-    def show(self, png: bytes, alt: str) -> None:
-        """Show the picture `png` described by `alt` (what it shows, in words)."""
+    def show(self, png: bytes, alt: str, text_px: float) -> None:
+        """Show the picture `png` described by `alt` (what it shows, in words), whose smallest
+        text is `text_px` pixels high at its own size (for a check of the size shown)."""
         self.png, self.alt = png, alt
         source = base64.b64encode(png).decode("ascii")
         self.value = (f'<img src="data:image/png;base64,{source}" alt="{escape(alt)}" '
+                      f'data-text-px="{text_px:.1f}" '
                       'style="display:block;max-width:100%;height:auto">')
 
     def clear(self) -> None:

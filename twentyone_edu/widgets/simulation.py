@@ -19,7 +19,7 @@ from .. import exact, simulate
 from ..game.rules import variant, variant_title
 from ..words.numerals import count, decimal, signed
 from ..words.validate import one_of, seed_of, whole
-from .common import BUTTON_STYLES, ChartImage, columns, escape
+from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -261,7 +261,8 @@ class SimulationExplorer(Explorer):
             self.chart.show(self._chart.png(self._running_mean[:n], std, float(self.exact_value)),
                             text("sim_chart_alt", lang, after_rounds=n,
                                  mean=signed(self.result.mean, 4, lang),
-                                 exact=signed(self.exact_value, 4, lang)))
+                                 exact=signed(self.exact_value, 4, lang)),
+                            self._chart.text_px)
             self._last_frame = time.perf_counter()
 
 
@@ -301,6 +302,6 @@ def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
         total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
         exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
-        mean_label=text("chart_running", lang), language=lang)
+        mean_label=text("chart_running", lang), language=lang, font=CHART_FONT)
     _CHARTS.put((total, centre, lang), chart)
     return chart

@@ -16,7 +16,7 @@ from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
-from .common import BUTTON_STYLES, ChartImage, columns, escape
+from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -234,7 +234,7 @@ class StrategyExplorer(Explorer):
         self.chart.show(self._rasters[lang].png((i, j)), text(
             "strategy_chart_alt", lang, first=first, second=second, cell=cell,
             buy_cells=counts["buy"], stand=counts["stand"], equal=counts["equal"],
-            natural=counts["natural"]))
+            natural=counts["natural"]), self._rasters[lang].text_px)
         if verdict == "natural":
             self.decision = None
             self.cell.value = escape(text("strategy_natural", lang, first=first, second=second))
@@ -286,7 +286,8 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
         figure = plots.strategy_heatmap(  # whole numbers below 1000 are written alike in en, ru
             hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
             missing_label="21", language=language,
-            cell_format=partial(signed, digits=0, language="en", tiny_digits=False))
+            cell_format=partial(signed, digits=0, language="en", tiny_digits=False),
+            font=CHART_FONT)
         rasters[language] = plots.Raster.of_grid(figure, len(ranks), len(ranks))
     found = ranks, table, rasters
     _HEAT_MAPS.put(rules, found)
