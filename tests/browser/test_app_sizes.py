@@ -2,6 +2,8 @@
 (1280×900), in English and Russian: the table opens as a game, a round is played with the
 keyboard alone, its result shows where the student looks, and every tab fits a phone."""
 
+from contextlib import contextmanager
+
 import pytest
 from playwright.sync_api import Page
 
@@ -44,6 +46,23 @@ FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
 # The odds' flex basis (live_table.py: 15em at the app's 17 px): they sit beside the seats when
 # this much width is left, and wrap under them when the dealt hands leave less (a flaky CI run).
 ODDS_BASIS_PX = 15 * 17
+
+
+@contextmanager
+def app_page(chromium, voila_app, size: tuple[int, int], language: str, phone: bool = False):
+    """The app in a browser of this size (a phone's: touch), its table ready to deal:
+    (page, table)."""
+    context = chromium.new_context(viewport={"width": size[0], "height": size[1]},
+                                   is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_app.url}/?lang={language}")
+        table = page.locator(".t21-app .t21-table-widget")
+        table.locator(".t21-deal").wait_for()
+        yield page, table
+    finally:
+        context.close()
 
 def visible(page: Page, root: str) -> list[dict]:
     return page.evaluate(VISIBLE_JS, [root, CONTROLS])
@@ -139,14 +158,7 @@ def odds_beside_the_hand(page: Page, table, width: int, height: int) -> None:
 def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size, language):
     width, height = SIZES[size]
     phone = size == "phone"
-    context = chromium.new_context(viewport={"width": width, "height": height},
-                                   is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(f"{voila_app.url}/?lang={language}")
-        table = page.locator(".t21-app .t21-table-widget")
-        table.locator(".t21-deal").wait_for()
+    with app_page(chromium, voila_app, (width, height), language, phone) as (page, table):
         # Before the first card: the stake, «Deal» and the closed «Table settings» switch.
         first = [c["name"] for c in visible(page, ".t21-table-widget") if c["enabled"]]
         assert len(first) <= 3, f"{len(first)} controls before the first card: {first}"
@@ -182,8 +194,6 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
                 assert_fits_a_phone(page, f".t21-app {widget}", width)
                 screenshot(page, f"i34_{size}_{language}_tab{index}")
         no_errors(page)
-    finally:
-        context.close()
 
 
 SCREENS = {"phone360": (360, 800), "phone": (412, 915), "projector": (1024, 768)}
@@ -218,14 +228,7 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
     table hides no column on a phone."""
     width, height = SCREENS[size]
     phone = size != "projector"
-    context = chromium.new_context(viewport={"width": width, "height": height},
-                                   is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(f"{voila_app.url}/?lang={language}")
-        table = page.locator(".t21-app .t21-table-widget")
-        table.locator(".t21-deal").wait_for()
+    with app_page(chromium, voila_app, (width, height), language, phone) as (page, table):
         if phone:  # the citation folds away: the tabs start in the top quarter
             assert box(page, ".t21-app-tabs .lm-TabBar")["top"] <= height / 4
         status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
@@ -289,8 +292,6 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
         assert wide[0] <= wide[1], f"the table is {wide[0]} px wide in a {wide[1]} px panel"
         screenshot(page, f"i34b_{size}_{language}_banker")
         no_errors(page)
-    finally:
-        context.close()
 
 
 # Each shown chart: the smallest text of the picture at its own size (data-text-px, from the
@@ -314,12 +315,7 @@ def test_charts_read_on_a_projector(voila_app, chromium, no_errors, screenshot, 
     """Round 3: at 1024×768 the text of every chart (the advice bars, the strategy map's
     numbers, the simulation's running mean, the first banker's bars) is at least 16 px as
     shown beside the controls."""
-    context = chromium.new_context(viewport={"width": 1024, "height": 768})
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(f"{voila_app.url}/?lang={language}")
-        page.locator(".t21-app .t21-table-widget .t21-deal").wait_for()
+    with app_page(chromium, voila_app, SIZES["projector"], language) as (page, _):
         sizes = {}
         open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
         page.locator(".t21-advice-hand-button").first.click()
@@ -344,5 +340,3 @@ def test_charts_read_on_a_projector(voila_app, chromium, no_errors, screenshot, 
         small = {name: round(size["px"], 1) for name, size in sizes.items() if not size["px"] >= 16}
         assert small == {}, f"chart text under 16 px on the projector: {small} of {sizes}"
         no_errors(page)
-    finally:
-        context.close()
