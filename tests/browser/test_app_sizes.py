@@ -120,7 +120,7 @@ def play_by_keyboard(page: Page, table, language: str) -> None:
     raise AssertionError("no round was settled in six deals")
 
 
-def odds_beside_the_hand(page: Page, table, width: int, height: int) -> None:
+def odds_beside_the_hand(page: Page, table, height: int) -> None:
     """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
     their top inside the screen (or under the seats, if the hands leave no room beside)."""
     banker = seats_banker(table)
@@ -146,7 +146,8 @@ def odds_beside_the_hand(page: Page, table, width: int, height: int) -> None:
     odds = table.locator(".t21-odds-view table").first
     odds.wait_for()
     box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
-    if width - (seats["x"] + seats["width"]) >= ODDS_BASIS_PX:  # room beside the seats
+    row = table.locator(".t21-seats").locator("xpath=..").bounding_box()  # seats and odds
+    if row["x"] + row["width"] - (seats["x"] + seats["width"]) >= ODDS_BASIS_PX:  # room beside
         assert box["x"] >= seats["x"] + seats["width"] - 1, f"odds {box} not beside seats {seats}"
         assert 0 <= box["y"] < height - 100, f"the odds start out of sight at {box}"
     else:  # a hand of many cards leaves no room: the odds wrap under the seats
@@ -183,7 +184,7 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
         assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
         screenshot(page, f"i34_{size}_{language}_settled")
         if not phone:
-            odds_beside_the_hand(page, table, width, height)
+            odds_beside_the_hand(page, table, height)
             screenshot(page, f"i34_{size}_{language}_odds")
         if phone:
             tabs = page.get_by_role("tab")
