@@ -228,6 +228,57 @@ def test_exact_values_are_said_to_be_one_player_against_the_banker(stem, languag
     assert ONE_PLAYER[language] in prose(lesson(stem, language)).lower()
 
 
+def tiny_shoe_chances() -> tuple[Fraction, Fraction]:
+    """Lesson 04's tiny shoe A 10 10 5, counted over all 24 orders of the four cards: the
+    banker is dealt the first two, you the third. P(your ace), P(your ace | no natural)."""
+    from itertools import permutations
+    orders = list(permutations(["A", "10a", "10b", "5"]))
+    natural = [{order[0][:2], order[1][:2]} == {"A", "10"} for order in orders]
+    ace = [order[2] == "A" for order in orders]
+    no_natural = natural.count(False)
+    both = sum(a and not n for a, n in zip(ace, natural, strict=True))
+    return Fraction(ace.count(True), len(orders)), Fraction(both, no_natural)
+
+
+def test_the_tiny_shoe_is_counted_here():
+    """Your ace among 4 cards is 1 in 4; with his natural ruled out, the 8 of 12 deals left
+    hold your ace in 3 (his pair 10 10, or 10 5 twice)."""
+    assert tiny_shoe_chances() == (Fraction(1, 4), Fraction(3, 8))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_04_works_conditional_probability_on_a_tiny_shoe_first(language):
+    before, given = tiny_shoe_chances()
+    words = printed(lesson("04", language))
+    assert f"= {before}" in words and words.count(f"= {given}") >= 1
+    assert words.index(f"= {given}") < words.index(str(ace_given_no_natural()))
+
+
+def tiny_tree() -> dict[object, Fraction]:
+    """Lesson 05's tree: the banker holds 10 4 and buys below 17 from the unseen 2, 2, 10;
+    every order of the three is equally likely, and he takes them from the front."""
+    from itertools import permutations
+    ends: dict[object, Fraction] = {}
+    orders = list(permutations([2, 2, 10]))
+    for order in orders:
+        total = 14
+        for card in order:
+            total += card
+            if total >= 17:
+                break
+        end = "bust" if total > 21 else total
+        ends[end] = ends.get(end, Fraction(0)) + Fraction(1, len(orders))
+    return ends
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_05_walks_a_tiny_tree_by_hand_first(language):
+    ends = tiny_tree()
+    assert ends == {18: Fraction(1, 3), "bust": Fraction(2, 3)}
+    bust = t21.plots.words(language)["bust"]
+    assert f"18: {ends[18]}; {bust}: {ends['bust']}" in printed(lesson("05", language))
+
+
 # Lesson 05: P(ace and no natural) after K Q, the banker's two cards first (as dealt).
 def ace_and_no_natural_his_cards_first() -> Fraction:
     aces, tens, cards = 8, 30, 102
