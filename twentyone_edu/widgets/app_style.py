@@ -82,7 +82,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
-  /* the first banker: seeds three to a row, small cards, so the newest card is in sight */
+  /* the first banker: seats three to a row, small cards, so the newest card is in sight */
   .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
   .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}
   .t21-app .t21-bc-result b {{ font-size: 17px !important; }}
