@@ -4,6 +4,7 @@ is marked, verdicts are whole stakes per 100 rounds, the strategy map's cells ar
 first banker's table has no column to hide, a switch says what it does, a banker's natural is
 explained on the status line, and a chosen tab takes the keyboard's focus."""
 
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -70,6 +71,30 @@ def test_the_verdict_is_in_whole_stakes_per_100_rounds(hand, language, words):
     verdict = AdviceExplorer(hand=hand, language=language).verdict.value
     assert words.format(n=n) in verdict
     assert "0,0257" not in verdict and "0.0257" not in verdict
+
+
+@pytest.mark.parametrize("first, second, language, words", [
+    ("10", "5", "en", "▲ Buy: over 100 rounds it wins about {n} stakes more than standing"),
+    ("10", "5", "ru", "▲ Прикупить: за 100 раундов это даёт в среднем примерно на {n} ставки"),
+    ("10", "9", "en", "■ Stand: over 100 rounds it wins about {n} stakes more than buying"),
+    ("10", "9", "ru", "■ Остановиться: за 100 раундов это даёт в среднем примерно на {n} ставок"),
+])
+def test_the_strategy_verdict_is_in_plain_words_first(first, second, language, words):
+    """Round 4: the strategy map's chosen hand says its answer as the "19 or 20?" tab does,
+    first, in whole stakes per 100 rounds; the four-decimal difference and the exact fractions
+    stay below it."""
+    values = exact.decision_values(f"{first} {second}", "")
+    margin = abs(Fraction(values["draw"]) - Fraction(values["stand"]))
+    n = round(100 * margin)  # 10 5: 0.0257 -> 3; 10 9: 0.7984 -> 80
+    assert n in (3, 80)
+    cell = StrategyExplorer(first=first, second=second, language=language).cell.value
+    bold = re.search(r"<b[^>]*>(.*?)</b>", cell).group(1)
+    assert bold.startswith(words.format(n=n)), bold
+    assert cell.index(bold) < cell.index(f"{first} + {second}")  # the answer before the numbers
+    assert "0257" not in bold and "7984" not in bold
+    gain = Fraction(values["draw"]) - Fraction(values["stand"])
+    assert f"{float(gain):+.4f}".replace("-", "−").replace(".", "," if language == "ru"
+                                                            else ".") in cell
 
 
 def test_the_simulation_answers_under_run_and_its_settings_come_after():

@@ -43,9 +43,15 @@ FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
 
 
-# The odds' flex basis (live_table.py: 15em at the app's 17 px): they sit beside the seats when
+# The odds' flex basis (live_table.py: 13em at the app's 17 px): they sit beside the seats when
 # this much width is left, and wrap under them when the dealt hands leave less (a flaky CI run).
-ODDS_BASIS_PX = 15 * 17
+ODDS_BASIS_PX = 13 * 17
+# The seats' cards as shown (the SVG's height), and the page's own width: no sideways scrolling.
+CARDS_JS = """() => ({cards: Array.from(document.querySelectorAll('.t21-app .t21-seat-cards svg'))
+  .map((e) => e.getBoundingClientRect().height),
+  counts: Array.from(document.querySelectorAll('.t21-app .t21-seat-cards'))
+  .map((e) => e.querySelectorAll('svg').length),
+  page: document.documentElement.scrollWidth})"""
 
 
 @contextmanager
@@ -182,6 +188,9 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
         assert result.inner_text()[0] in "+−0", result.inner_text()
         seats = table.locator(".t21-seats table").bounding_box()
         assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
+        shown = page.evaluate(CARDS_JS)  # round 4: full-size cards where the table has room
+        assert shown["cards"] and set(shown["cards"]) <= ({48, 64} if phone else {84}), shown
+        assert shown["page"] <= width, f"the page is {shown['page']} px wide in {width}"
         screenshot(page, f"i34_{size}_{language}_settled")
         if not phone:
             odds_beside_the_hand(page, table, height)
@@ -340,4 +349,83 @@ def test_charts_read_on_a_projector(voila_app, chromium, no_errors, screenshot, 
         screenshot(page, f"i34c_projector_{language}_charts")
         small = {name: round(size["px"], 1) for name, size in sizes.items() if not size["px"] >= 16}
         assert small == {}, f"chart text under 16 px on the projector: {small} of {sizes}"
+        no_errors(page)
+
+
+# The widest hands the table deals before the student's turn: of seeds 0–299 for the app's five
+# seats, seed 269 deals Olga six cards (6 3 2 A 3 10 in order of play) while the student decides.
+WIDE_SEED, WIDE_HAND = "269", 6
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_widest_hands_leave_the_odds_and_the_result_in_sight(voila_app, chromium, no_errors,
+                                                                 screenshot, language):
+    """Round 4: on a projector (1024×768) the table deals its widest hands in 84 px cards; the
+    odds, pressed while the student decides, are inside the screen (beside the seats: the
+    points wrap and the odds' panel is narrower), and so is the student's result."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, table):
+        settings = table.locator(".t21-settings-toggle")
+        settings.click()
+        table.locator(".t21-seed input").fill(WIDE_SEED)
+        table.locator(".t21-new-table").click()
+        settings.click()
+        table.locator(".t21-deal").click()
+        table.locator(".t21-buy").wait_for(state="visible")
+        table.locator(".t21-odds").click()
+        odds = table.locator(".t21-odds-view table").first
+        odds.wait_for()
+        shown = page.evaluate(CARDS_JS)
+        assert max(shown["counts"]) == WIDE_HAND, shown
+        assert set(shown["cards"]) == {84}, shown
+        assert shown["page"] <= width, f"the page is {shown['page']} px wide in {width}"
+        box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
+        screenshot(page, f"i34d_projector_{language}_wide_odds")
+        assert box["x"] >= seats["x"] + seats["width"] - 1, f"odds {box} not beside seats {seats}"
+        assert 0 <= box["y"] and box["y"] + box["height"] <= height, \
+            f"the odds are out of sight at {box} on a {width}×{height} screen"
+        table.locator(".t21-stand").click()
+        result = table.locator(".t21-result")
+        result.wait_for()
+        found = result.bounding_box()
+        assert 0 <= found["y"] and found["y"] + found["height"] <= height, found
+        assert page.evaluate(CARDS_JS)["page"] <= width
+        screenshot(page, f"i34d_projector_{language}_wide_settled")
+        no_errors(page)
+
+
+# The newest card of the first banker's draw: cards go round the seats in turn (R4), so the
+# n-th card is the last one of seat (n − 1) mod players + 1.
+SEAT = ".t21-app .t21-bc-seats .widget-html-content > div > div"
+NEWEST_CARD_JS = """([seat, players]) => { const seats = document.querySelectorAll(seat);
+  const n = document.querySelectorAll(seat + ' svg').length;
+  const cards = seats[(n - 1) % players].querySelectorAll('svg');
+  const r = cards[cards.length - 1].getBoundingClientRect();
+  return {n: n, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_first_bankers_new_card_is_in_sight_on_a_phone(voila_app, chromium, no_errors,
+                                                            screenshot, language):
+    """Round 4: on a 360×800 phone each tap on «Next card» deals a card the student sees
+    without scrolling, to the last card (the app's draw: five seats, seed 12, ten cards)."""
+    width, height = SCREENS["phone360"]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-next")
+        players = int(page.locator(".t21-app .t21-bc-players input").input_value())
+        after = page.locator(".t21-app .t21-bc-next")
+        seen = []
+        while after.is_enabled():
+            before = page.locator(f"{SEAT} svg").count()
+            after.click()
+            page.wait_for_function(
+                "([seat, n]) => document.querySelectorAll(seat + ' svg').length > n",
+                arg=[SEAT, before], polling=100)
+            card = page.evaluate(NEWEST_CARD_JS, [SEAT, players])
+            seen.append(card)
+            assert 0 <= card["top"] and card["bottom"] <= height, \
+                f"card {card['n']} is out of sight at {card} on a {width}×{height} screen"
+            assert 0 <= card["left"] and card["right"] <= width, card
+        assert len(seen) >= players, f"only {len(seen)} cards dealt"
+        screenshot(page, f"i34d_phone360_{language}_first_banker")
         no_errors(page)

@@ -15,7 +15,7 @@ from ..exact.results import DecisionValues, Distribution
 from ..game.cards import Shoe, card_text, parse_cards
 from ..game.hands import hand_value
 from ..game.rules import Outcome, variant
-from ..words.numerals import count, fraction, percent, shows_exactly
+from ..words.numerals import fraction, percent, shows_exactly
 from ..words.validate import short_text
 from .common import CHART_FONT, COLOURS, HIGHLIGHT, ChartImage, InputError, columns, escape
 from .explorer import (
@@ -24,9 +24,9 @@ from .explorer import (
     exact_html,
     keep_message,
     offered_rules,
-    per_rounds,
     reraise,
     unless_relabelling,
+    verdict_html,
 )
 from .i18n import text
 from .lru import LRU
@@ -206,19 +206,9 @@ class AdviceExplorer(Explorer):
         return "<br>".join(lines)
 
     def _verdict_html(self) -> str:
-        lang = self._language
-        stand, buy = Fraction(self.values["stand"]), Fraction(self.values["draw"])
-        margin = abs(buy - stand)
-        if buy == stand:
-            verdict, key = "equal", "advice_verdict_equal"
-        else:
-            verdict = "buy" if buy > stand else "stand"
-            key = f"advice_verdict_{verdict}"
-        self.decision = verdict
-        rounds, stakes = per_rounds(margin)
-        message = text(key, lang, rounds=count(rounds, lang), stakes_more=stakes)
-        symbol = {"buy": "▲", "stand": "■", "equal": "="}[verdict]
-        return f'<b class="t21-verdict-{verdict}">{symbol} {escape(message)}</b>'
+        self.decision, html = verdict_html(self.values["stand"], self.values["draw"],
+                                           self._language)
+        return html
 
     def _draw_chart(self) -> None:
         """Bars of the distribution: at once from a saved chart, else a new chart drawn off the

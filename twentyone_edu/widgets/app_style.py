@@ -50,11 +50,17 @@ APP_STYLE = f"""<style>
 .t21-app .t21-seats td, .t21-app .t21-seats th {{ vertical-align: middle; }}
 .t21-app .t21-seat-cards > div {{ flex-wrap: nowrap !important; }}
 .t21-app .t21-seat-cards svg + svg {{ margin-left: -24px !important; }}
+/* the points ("перебор, 25") wrap, leaving the odds their room beside the seats */
+.t21-app .t21-seat-cards + td b {{ display: inline-block; max-width: 5em; }}
 .t21-app .t21-app-about {{ display: none; }}
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
-@media (max-width: 1100px) {{
+/* a projector and wider: the cards at full size (84 px), overlapped a little more */
+@media (min-width: 1000px) {{
+  .t21-app .t21-seat-cards svg + svg {{ margin-left: -30px !important; }}
+}}
+@media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
 }}
 @media (max-width: 600px) {{
@@ -76,5 +82,13 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
+  /* the first banker: seats three to a row, small cards, so the newest card is in sight */
+  .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
+  .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}
+  .t21-app .t21-bc-result b {{ font-size: 17px !important; }}
+  .t21-app .t21-bc-seat {{ flex: 1 1 28%; min-width: 0 !important; margin: 2px !important;
+    padding: 2px 4px !important; }}
+  .t21-app .t21-bc-seat svg {{ height: 48px !important; width: auto !important; }}
+  .t21-app .t21-bc-seat svg + svg {{ margin-left: -14px !important; }}
 }}
 </style>"""

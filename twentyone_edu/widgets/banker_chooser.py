@@ -260,8 +260,9 @@ class BankerChooser(Bilingual, widgets.VBox):
                 label += " — " + text("tw_banker_badge", self.language)
             cards_html = hand_html(cards, [OPEN] * len(cards), self.language,
                                    CARD_HEIGHT) if cards else ""
-            cells.append(f"<div style='border:{frame};border-radius:6px;padding:4px;"
-                         f"margin:3px;min-width:7em'><b>{escape(label)}</b>{cards_html}</div>")
+            cells.append(f"<div class='t21-bc-seat' style='border:{frame};border-radius:6px;"
+                         f"padding:4px;margin:3px;min-width:7em'><b>{escape(label)}</b>"
+                         f"{cards_html}</div>")
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
 
     def _chances_html(self) -> str:

@@ -237,7 +237,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.seats = widgets.HTML()
         self.shoe_label = widgets.HTML()
         self.settlement = widgets.HTML(layout=widgets.Layout(flex="1 1 26em"))
-        self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 15em", max_width="34em",
+        self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 13em", max_width="34em",
                                                             min_width="0"))
         self.log_view = widgets.HTML()
         for widget, css in ((self.status, "t21-status"), (self.seats, "t21-seats"),

@@ -27,6 +27,7 @@ from .explorer import (
     set_options,
     threshold_menu,
     unless_relabelling,
+    verdict_html,
 )
 from .i18n import LANGUAGES, text
 from .lru import LRU
@@ -240,14 +241,14 @@ class StrategyExplorer(Explorer):
             self.cell.value = escape(text("strategy_natural", lang, first=first, second=second))
             return
         stand, buy, gain = row["stand"], row["draw"], row["gain"]
-        self.decision = verdict
+        self.decision, said = verdict_html(stand, buy, lang)  # the answer first, in words
         self.cell.value = "<br>".join([
+            said,
             escape(text("strategy_cell", lang, first=first, second=second)),
             escape(text("advice_stand_value", lang)) + ": " + exact_html(stand, lang),
             escape(text("advice_buy_value", lang)) + ": " + exact_html(buy, lang),
-            f"<b class='t21-verdict-{verdict}'>"
-            + escape(text("strategy_gain", lang, gain=signed(gain, 4, lang),
-                          verdict=text(f"strategy_{verdict}", lang))) + "</b>",
+            escape(text("strategy_gain", lang, gain=signed(gain, 4, lang),
+                        verdict=text(f"strategy_{verdict}", lang))),
         ])
 
 
