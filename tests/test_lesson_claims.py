@@ -408,3 +408,20 @@ def test_lessons_01_02_list_the_interpretations_without_a_setting(stem, language
     assert not any(claim in paragraphs for claim in EVERY_SETTING[language])
     assert any(all(re.search(rf"\b{rule.lower()}\b", line) for rule in FIXED)
                for line in paragraphs.splitlines())
+
+
+SE_APART = {"en": r"([+−]\d+[.,]\d) standard errors apart",
+            "ru": r"разница в стандартных ошибках(?: была бы)?: ([+−]\d+[.,]\d)"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_09_says_which_way_correcting_the_rounds_moves_the_worth(language):
+    """Section 3: the worth is within two standard errors of the simulated banks, and
+    correcting the rounds alone moves it further away — as the text then says."""
+    path = lesson("09", language)
+    lines = [line for line in printed(path).splitlines() if re.search(SE_APART[language], line)]
+    rounds, worth, corrected = (float(re.search(SE_APART[language], line).group(1)
+                                      .replace("−", "-").replace(",", ".")) for line in lines[-3:])
+    assert abs(rounds) > 4 and abs(worth) < 2
+    assert abs(corrected) > abs(worth)
+    assert ("away" if language == "en" else "дальше от") in prose(path)
