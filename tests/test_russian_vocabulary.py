@@ -120,7 +120,10 @@ def test_every_lesson_words_its_language_and_record_comments_alike(folder):
 # never the singular, which a reader takes for one pack.
 SHOE = re.compile(r"\bshoes?\b", re.IGNORECASE)
 PACK = re.compile(r"\bpacks?\b", re.IGNORECASE)
-ONE_PACK = re.compile(r"(?<![а-яё])колод(а|е|у|ой)(?![а-яё])", re.IGNORECASE)
+# колода, колоде, колоду, колодой, and the genitive «колоды» where a preposition or a singular
+# word before it shows one pack: «из колоды», «полной колоды», «состава колоды»
+ONE_PACK = re.compile(r"(?<![а-яё])(колод(а|е|у|ой)|(из|без|для|до|от|у|состава?|[а-яё]+[ое]й)"
+                      r" колоды)(?![а-яё])", re.IGNORECASE)
 
 
 def singular_for_the_shoe(english: str, russian: str) -> list[str]:
@@ -137,6 +140,10 @@ def test_the_shoe_check_can_fail():
     assert singular_for_the_shoe("the shoe runs out", "кончилась колодой") == ["кончилась колодой"]
     assert singular_for_the_shoe("Shuffle the shoe.", "Перемешайте обе колоды.") == []
     assert singular_for_the_shoe("one pack, not the shoe", "одна колода, а не обе") == []
+    assert singular_for_the_shoe("a card from a fresh shoe", "карта из полной колоды") == [
+        "карта из полной колоды"]
+    assert singular_for_the_shoe("the shoe's make-up", "состав колоды") == ["состав колоды"]
+    assert singular_for_the_shoe("a card from the shoe", "карта из полных колод; обе колоды") == []
     assert singular_for_the_shoe("the dealer", "сдающий из колоды") == []
 
 
