@@ -51,10 +51,11 @@ def test_a_russian_text_uses_no_format_spec():
 
 # 1 карта, 2 карты, 5 карт, 11 карт, 21 карта, 22 карты (the last two digits decide)
 @pytest.mark.parametrize("n, russian, english", [
-    (1, "в колоде 1 карта,", "holds 1 card;"), (2, "в колоде 2 карты,", "holds 2 cards;"),
-    (5, "в колоде 5 карт,", "holds 5 cards;"), (11, "в колоде 11 карт,", "holds 11 cards;"),
-    (21, "в колоде 21 карта,", "holds 21 cards;"), (22, "в колоде 22 карты,", "holds 22 cards;"),
-    (111, "в колоде 111 карт,", "holds 111 cards;"), (1001, "в колоде 1001 карта,", "1001 cards;"),
+    (1, "в колодах 1 карта,", "holds 1 card;"), (2, "в колодах 2 карты,", "holds 2 cards;"),
+    (5, "в колодах 5 карт,", "holds 5 cards;"), (11, "в колодах 11 карт,", "holds 11 cards;"),
+    (21, "в колодах 21 карта,", "holds 21 cards;"), (22, "в колодах 22 карты,", "holds 22 cards;"),
+    (111, "в колодах 111 карт,", "holds 111 cards;"),
+    (1001, "в колодах 1001 карта,", "1001 cards;"),
 ])
 def test_a_count_takes_its_plural_form(n, russian, english):
     assert say("natural_shoe", {"n": n}, "ru").startswith(russian)

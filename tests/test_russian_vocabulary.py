@@ -114,3 +114,46 @@ def test_every_lesson_words_its_language_and_record_comments_alike(folder):
         said["record"] |= {cell.splitlines()[0] for cell in code if "quiz_record(" in cell}
     assert len(lessons) == 13
     assert [len(lines) for lines in said.values()] == [1, 1], said
+
+
+# GLOSSARY.md: one pack is «колода»; the shoe (both packs shuffled together) is «обе колоды»,
+# never the singular, which a reader takes for one pack.
+SHOE = re.compile(r"\bshoes?\b", re.IGNORECASE)
+PACK = re.compile(r"\bpacks?\b", re.IGNORECASE)
+# колода, колоде, колоду, колодой, and the genitive «колоды» where a preposition or a singular
+# word before it shows one pack: «из колоды», «полной колоды», «состава колоды»
+ONE_PACK = re.compile(r"(?<![а-яё])(колод(а|е|у|ой)|(из|без|для|до|от|у|состава?|[а-яё]+[ое]й)"
+                      r" колоды)(?![а-яё])", re.IGNORECASE)
+
+
+def singular_for_the_shoe(english: str, russian: str) -> list[str]:
+    """Each singular «колода» in `russian` when its `english` names the shoe and no pack."""
+    if not SHOE.search(english) or PACK.search(english):
+        return []
+    return [russian[max(0, match.start() - 30):match.end() + 10].strip()
+            for match in ONE_PACK.finditer(russian)]
+
+
+def test_the_shoe_check_can_fail():
+    assert singular_for_the_shoe("Shuffle the shoe.", "Перемешайте колоду.") == [
+        "Перемешайте колоду."]
+    assert singular_for_the_shoe("the shoe runs out", "кончилась колодой") == ["кончилась колодой"]
+    assert singular_for_the_shoe("Shuffle the shoe.", "Перемешайте обе колоды.") == []
+    assert singular_for_the_shoe("one pack, not the shoe", "одна колода, а не обе") == []
+    assert singular_for_the_shoe("a card from a fresh shoe", "карта из полной колоды") == [
+        "карта из полной колоды"]
+    assert singular_for_the_shoe("the shoe's make-up", "состав колоды") == ["состав колоды"]
+    assert singular_for_the_shoe("a card from the shoe", "карта из полных колод; обе колоды") == []
+    assert singular_for_the_shoe("the dealer", "сдающий из колоды") == []
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda path: path.name)
+def test_a_russian_catalog_never_calls_the_shoe_one_pack(path):
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale="ru")
+    found = []
+    for message in catalog:
+        english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [word for string in strings for word in singular_for_the_shoe(english, string)]
+    assert found == []

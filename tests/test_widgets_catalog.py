@@ -125,15 +125,15 @@ def test_a_broken_russian_entry_fails_the_check(copied, capsys, change, problem)
 # Russian plurals by the last two digits: 1, 21, 101 take the first form; 2-4, 22-24, 104 the
 # second; 0, 5-20, 11-14, 111 the third. English: 1 the singular, any other the plural.
 @pytest.mark.parametrize("n, russian, english_words", [
-    (1, "В колоде 1 карта ·", "1 card in the shoe"),
-    (2, "В колоде 2 карты ·", "2 cards in the shoe"),
-    (5, "В колоде 5 карт ·", "5 cards in the shoe"),
-    (11, "В колоде 11 карт ·", "11 cards in the shoe"),
-    (21, "В колоде 21 карта ·", "21 cards in the shoe"),
-    (22, "В колоде 22 карты ·", "22 cards in the shoe"),
-    (104, "В колоде 104 карты ·", "104 cards in the shoe"),
-    (111, "В колоде 111 карт ·", "111 cards in the shoe"),
-    (0, "В колоде 0 карт ·", "0 cards in the shoe"),
+    (1, "В колодах 1 карта ·", "1 card in the shoe"),
+    (2, "В колодах 2 карты ·", "2 cards in the shoe"),
+    (5, "В колодах 5 карт ·", "5 cards in the shoe"),
+    (11, "В колодах 11 карт ·", "11 cards in the shoe"),
+    (21, "В колодах 21 карта ·", "21 cards in the shoe"),
+    (22, "В колодах 22 карты ·", "22 cards in the shoe"),
+    (104, "В колодах 104 карты ·", "104 cards in the shoe"),
+    (111, "В колодах 111 карт ·", "111 cards in the shoe"),
+    (0, "В колодах 0 карт ·", "0 cards in the shoe"),
 ])
 def test_the_cards_in_the_shoe_take_their_plural_form(n, russian, english_words):
     fields = {"shoe_cards": n, "discards": 3, "bank": 1, "rules": "x"}
@@ -184,7 +184,7 @@ def test_the_strategy_chart_counts_its_cells():
 
 def test_the_widgets_show_the_plural_forms():
     table = TableWidget(["Anna", "Boris"], seed=1, language="ru")
-    assert table.shoe_label.value.startswith("В колоде 104 карты ·")  # two packs (R1)
+    assert table.shoe_label.value.startswith("В колодах 104 карты ·")  # two packs (R1)
     # 10 10 from two packs: 102 cards not seen, none seen besides the hand; 20 is hard
     advice = AdviceExplorer(hand="10 10", language="ru")
     assert advice.summary.value == ("Рука 10 10: 20 очков (жёсткая сумма); кроме неё видно 0 карт, "
