@@ -426,3 +426,14 @@ def test_simulation_random_events_never_raise():
         assert sim.message.unexpected == []
 
     count_events(body, events, 15, 1000)
+
+
+def test_a_near_tie_on_the_strategy_map_keeps_its_digits():
+    """Round 10's Russian teacher saw '−0' on ochko's map: a cell between −1 and 1 stakes per 100
+    rounds keeps a tenth or a hundredth, so it never reads as a signed zero."""
+    from twentyone_edu.widgets.strategy import per_100_rounds
+    assert per_100_rounds(-0.3, "ru") == "−0,3"
+    assert per_100_rounds(0.04, "en") == "+0.04"
+    assert per_100_rounds(12.4, "en") == "+12"
+    assert per_100_rounds(-0.96, "en") == "−1.0"
+    assert all(per_100_rounds(v, "en") not in ("−0", "+0") for v in (-0.4, -0.05, 0.3, 0.009))

@@ -270,6 +270,13 @@ def strategy_values(rules) -> tuple[tuple[str, ...], dict]:
     return ranks, {(a, b): rows.get((a, b), rows.get((b, a))) for a in ranks for b in ranks}
 
 
+def per_100_rounds(value: float, language: str) -> str:
+    """A map cell's stakes per 100 rounds: whole numbers, with a tenth or a hundredth below 1 so
+    that a near tie reads −0.3 or +0.04, not −0 or +0."""
+    digits = 0 if abs(value) >= 1 else 1 if abs(value) >= 0.1 else 2
+    return signed(value, digits, language, tiny_digits=False)
+
+
 def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
     """The ranks, the table and the heat map of `rules` in each language, computed and drawn
     once (the slow part: off the kernel's loop). A picture holds no words, only ranks in its
@@ -284,11 +291,10 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
     hundredths = {cell: None if row is None else 100 * row["gain"] for cell, row in table.items()}
     rasters = {}
     for language in LANGUAGES:
-        figure = plots.strategy_heatmap(  # whole numbers below 1000 are written alike in en, ru
+        figure = plots.strategy_heatmap(
             hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
             missing_label="21", language=language,
-            cell_format=partial(signed, digits=0, language="en", tiny_digits=False),
-            font=CHART_FONT)
+            cell_format=partial(per_100_rounds, language=language), font=CHART_FONT)
         rasters[language] = plots.Raster.of_grid(figure, len(ranks), len(ranks))
     found = ranks, table, rasters
     _HEAT_MAPS.put(rules, found)
