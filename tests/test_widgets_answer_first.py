@@ -59,7 +59,7 @@ def test_per_rounds_is_whole_stakes_over_the_fewest_rounds():
 
 
 @pytest.mark.parametrize("hand, language, words", [
-    ("10 5", "en", "Buy: over 100 rounds it wins about {n} stakes more than standing"),
+    ("10 5", "en", "Buy: on average it wins about {n} stakes more per 100 rounds than standing"),
     ("10 5", "ru", "Прикупить: за 100 раундов это даёт в среднем примерно на {n} ставки больше"),
     ("10 9", "ru", "Остановиться: за 100 раундов это даёт в среднем примерно на {n} ставок"),
 ])
@@ -74,9 +74,9 @@ def test_the_verdict_is_in_whole_stakes_per_100_rounds(hand, language, words):
 
 
 @pytest.mark.parametrize("first, second, language, words", [
-    ("10", "5", "en", "▲ Buy: over 100 rounds it wins about {n} stakes more than standing"),
+    ("10", "5", "en", "▲ Buy: on average it wins about {n} stakes more per 100 rounds"),
     ("10", "5", "ru", "▲ Прикупить: за 100 раундов это даёт в среднем примерно на {n} ставки"),
-    ("10", "9", "en", "■ Stand: over 100 rounds it wins about {n} stakes more than buying"),
+    ("10", "9", "en", "■ Stand: on average it wins about {n} stakes more per 100 rounds"),
     ("10", "9", "ru", "■ Остановиться: за 100 раундов это даёт в среднем примерно на {n} ставок"),
 ])
 def test_the_strategy_verdict_is_in_plain_words_first(first, second, language, words):

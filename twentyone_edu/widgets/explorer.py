@@ -109,8 +109,8 @@ def per_rounds(margin: Fraction) -> tuple[int, int]:
 
 def verdict_html(stand: Fraction, buy: Fraction, language: str) -> tuple[str, str]:
     """The advice in plain words (R11): ('buy', 'stand' or 'equal', the bold line saying it,
-    "Buy: over 100 rounds it wins about 3 stakes more than standing"); one wording for the
-    "19 or 20?" tab and the strategy map."""
+    "Buy: on average it wins about 3 stakes more per 100 rounds than standing"); one wording
+    for the "19 or 20?" tab and the strategy map."""
     stand, buy = Fraction(stand), Fraction(buy)
     verdict = "equal" if buy == stand else "buy" if buy > stand else "stand"
     rounds, stakes = per_rounds(buy - stand)

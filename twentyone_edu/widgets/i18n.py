@@ -117,10 +117,10 @@ TEXT: dict[str, str] = {
     "advice_percent": "chance",
     "advice_stand_value": "Value of standing (stake 1)",
     "advice_buy_value": "Value of buying, then playing best (stake 1)",
-    "advice_verdict_stand": "Stand: over {rounds} rounds it wins about {stakes_more} more than "
-                            "buying.",
-    "advice_verdict_buy": "Buy: over {rounds} rounds it wins about {stakes_more} more than "
-                          "standing.",
+    "advice_verdict_stand": "Stand: on average it wins about {stakes_more} more per {rounds} "
+                            "rounds than buying.",
+    "advice_verdict_buy": "Buy: on average it wins about {stakes_more} more per {rounds} "
+                          "rounds than standing.",
     "advice_verdict_equal": "Either: standing and buying are worth exactly the same.",
     "advice_chart_title": "One more card",
     "advice_chart_x": "total after one more card",
