@@ -57,16 +57,8 @@ EXECUTED = ROOT / "build" / "book-executed"
 # whose messages nbclient records (a result shown later, from an earlier cell's context, it
 # does not), so a widget's first view in the book is its result, not "Computing…".
 SETTLE = """
-import asyncio as _asyncio
-from ipywidgets.widgets.widget import _instances as _widgets
-from twentyone_edu.widgets import explorer as _explorer
-for _ in range(600):
-    await _asyncio.sleep(0.1)
-    if not _explorer.working():
-        break
-await _asyncio.sleep(0.3)
-for _widget in list(_widgets.values()):
-    _widget.send_state()
+from twentyone_edu.widgets.settle import settle as _settle
+await _settle()
 """
 SECONDS = 180
 

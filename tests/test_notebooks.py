@@ -84,30 +84,12 @@ print("T21-ANSWERS " + _json.dumps({
 # chart) for up to 30 s, then sends every widget's state again: nbclient records the messages
 # of the cell it runs, so the saved state (the book's stills) is each widget's result.
 CHARTS_PROBE = """
-import asyncio as _asyncio
 import json as _json
-import time as _time
 
-from ipywidgets.widgets.widget import _instances as _widgets
-from twentyone_edu.widgets import explorer as _explorer
-from twentyone_edu.widgets.common import ChartImage as _ChartImage
+from twentyone_edu.widgets import settle as _settle
 
-
-def _charts():
-    return [w for w in list(_widgets.values()) if isinstance(w, _ChartImage)]
-
-
-def _waiting():
-    return _explorer.working() or _charts() and not any(w.alt.strip() for w in _charts())
-
-
-_deadline = _time.monotonic() + 30
-while _waiting() and _time.monotonic() < _deadline:
-    await _asyncio.sleep(0.1)
-await _asyncio.sleep(0.3)  # the loop shows the result of work that has just ended
-for _widget in list(_widgets.values()):  # recorded as this cell's: the book shows it
-    _widget.send_state()
-print("T21-CHARTS " + _json.dumps([w.alt for w in _charts() if w.alt.strip()]))
+await _settle.settle(30)  # recorded as this cell's: the book shows it
+print("T21-CHARTS " + _json.dumps([w.alt for w in _settle.charts() if w.alt.strip()]))
 """
 
 # Run before a notebook: the package's figures keep a record of the words drawn into them
