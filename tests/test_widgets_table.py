@@ -168,7 +168,7 @@ def test_naturals_bust_and_banker_bust():
     assert "Vera: over 21 — pays 1 (1× the stake) (R13)" in lines
     assert "Pavel: 18 against the banker&#x27;s bust — paid 1 (1× the stake) (R16)" in lines
     assert w.table.purses == {"You": 102, "Vera": 99, "Pavel": 101, "Olga": 98}
-    assert "Olga is over 21 with 26 (R16)" in w.log_view.value
+    assert "The banker (Olga) is over 21 with 26 (R16)" in w.log_view.value
 
 
 def test_banker_natural_collects_three_times():
