@@ -429,3 +429,36 @@ def test_the_first_bankers_new_card_is_in_sight_on_a_phone(voila_app, chromium, 
         assert len(seen) >= players, f"only {len(seen)} cards dealt"
         screenshot(page, f"i34d_phone360_{language}_first_banker")
         no_errors(page)
+
+
+ACTIVE_JS = "(css) => document.activeElement.classList.contains(css)"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_simulations_settings_stay_above_run_and_the_focus_follows_the_run(
+        voila_app, chromium, no_errors, screenshot, language):
+    """Round 5: at 1024×768 the rules, rounds and seed sit above «Run» and stay in sight after
+    a run; «Run» (Enter) sends the focus to «Stop», and the run's end (Stop, or done) back to
+    «Run», never to <body>."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-rounds select").select_option(index=3)  # a million
+        page.locator(".t21-app .t21-sim-run").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(ACTIVE_JS, arg="t21-sim-stop", polling=50, timeout=30_000)
+        page.keyboard.press("Enter")  # Stop
+        page.wait_for_function(ACTIVE_JS, arg="t21-sim-run", polling=50, timeout=30_000)
+        page.locator(".t21-app .t21-sim-rounds select").select_option(index=0)  # 1,000
+        page.locator(".t21-app .t21-sim-run").focus()
+        page.keyboard.press("Enter")
+        page.locator(".t21-app .t21-sim-progress .progress-bar-success").wait_for()
+        page.wait_for_function(ACTIVE_JS, arg="t21-sim-run", polling=50, timeout=30_000)
+        page.locator(".t21-app .t21-sim-chart img").wait_for()
+        run = box(page, ".t21-sim-run")
+        for setting in (".t21-sim-rules", ".t21-sim-rounds", ".t21-sim-seed"):
+            found = box(page, f".t21-app {setting}")
+            assert 0 <= found["top"] and found["bottom"] <= height, (setting, found)
+            assert found["bottom"] <= run["top"] + 1, f"{setting} {found} not above Run {run}"
+        screenshot(page, f"i34e_projector_{language}_simulation_done")
+        no_errors(page)
