@@ -173,3 +173,21 @@ def test_a_chosen_tab_takes_the_keyboards_focus(monkeypatch):
     assert focused[-1] is app.built[1].hand_buttons[0]
     app.tabs.selected_index = 0
     assert focused[-1] is app.built[0].deal_button
+
+
+def test_on_a_phone_each_stake_shows_under_its_purse():
+    """Round 5: the Stake column carries a class a phone's style folds away, and each stake
+    shows under its purse instead (hidden where the column shows)."""
+    from twentyone_edu.widgets.app_style import APP_STYLE
+
+    w = TableWidget(players=NAMES, seed=5, language="ru")
+    olga_banks(w)
+    arrange(w, "10 10 10 A", "7 5 8 10")
+    w.deal_button.click()
+    seats = w.seats.value
+    assert seats.count("class='t21-stake-col'") == 1 + len(NAMES)  # the head and each seat
+    assert seats.count("<span class='t21-stake-under'>ставка 1</span>") == len(NAMES) - 1
+    phone = APP_STYLE[APP_STYLE.index("@media (max-width: 600px) {"):]
+    assert ".t21-seats .t21-stake-col {{ display: none; }}".replace("{{", "{").replace(
+        "}}", "}") in phone
+    assert ".t21-stake-under { display: none; }" in APP_STYLE[:APP_STYLE.index("@media")]
