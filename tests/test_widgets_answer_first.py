@@ -97,12 +97,34 @@ def test_the_strategy_verdict_is_in_plain_words_first(first, second, language, w
                                                             else ".") in cell
 
 
-def test_the_simulation_answers_under_run_and_its_settings_come_after():
+def test_the_simulation_answers_under_run_and_its_settings_come_before():
+    """Round 5: the rules, rounds and seed stand above Run (they fell out of sight under the
+    result on a projector); the answer comes right under Run."""
     sim = SimulationExplorer()
     order = in_order(sim)
     run = order.index(sim.run_button)
-    assert run < order.index(sim.result_html) < order.index(sim.rules_menu)
-    assert run < order.index(sim.seed_box) and run < order.index(sim.rounds_menu)
+    assert run < order.index(sim.result_html)
+    for setting in (sim.rules_menu, sim.rounds_menu, sim.seed_box, sim.policy_menu,
+                    sim.banker_menu):
+        assert order.index(setting) < run
+
+
+@pytest.mark.parametrize("end", ["done", "stopped"])
+def test_the_simulation_moves_the_focus_to_stop_and_back_to_run(monkeypatch, end):
+    """Round 5: Run greys out, so the focus goes to Stop (not <body>); at the run's end it
+    goes back to Run."""
+    focused = []
+    monkeypatch.setattr(widgets.DOMWidget, "focus", lambda self: focused.append(self))
+    sim = SimulationExplorer(rounds=1_000, seed=4)
+    sim.run_button.click()
+    assert focused == [sim.stop_button] and not sim.stop_button.disabled
+    if end == "done":
+        sim.run_steps(100)
+    else:
+        sim.run_steps(1)
+        sim.stop_button.click()
+    assert sim.state == end
+    assert focused[-1] is sim.run_button and not sim.run_button.disabled
 
 
 def test_a_cell_of_the_strategy_map_chooses_its_hand():
@@ -151,3 +173,21 @@ def test_a_chosen_tab_takes_the_keyboards_focus(monkeypatch):
     assert focused[-1] is app.built[1].hand_buttons[0]
     app.tabs.selected_index = 0
     assert focused[-1] is app.built[0].deal_button
+
+
+def test_on_a_phone_each_stake_shows_under_its_purse():
+    """Round 5: the Stake column carries a class a phone's style folds away, and each stake
+    shows under its purse instead (hidden where the column shows)."""
+    from twentyone_edu.widgets.app_style import APP_STYLE
+
+    w = TableWidget(players=NAMES, seed=5, language="ru")
+    olga_banks(w)
+    arrange(w, "10 10 10 A", "7 5 8 10")
+    w.deal_button.click()
+    seats = w.seats.value
+    assert seats.count("class='t21-stake-col'") == 1 + len(NAMES)  # the head and each seat
+    assert seats.count("<span class='t21-stake-under'>ставка 1</span>") == len(NAMES) - 1
+    phone = APP_STYLE[APP_STYLE.index("@media (max-width: 600px) {"):]
+    assert ".t21-seats .t21-stake-col {{ display: none; }}".replace("{{", "{").replace(
+        "}}", "}") in phone
+    assert ".t21-stake-under { display: none; }" in APP_STYLE[:APP_STYLE.index("@media")]

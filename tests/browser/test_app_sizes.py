@@ -429,3 +429,143 @@ def test_the_first_bankers_new_card_is_in_sight_on_a_phone(voila_app, chromium, 
         assert len(seen) >= players, f"only {len(seen)} cards dealt"
         screenshot(page, f"i34d_phone360_{language}_first_banker")
         no_errors(page)
+
+
+ACTIVE_JS = "(css) => document.activeElement.classList.contains(css)"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_simulations_settings_stay_above_run_and_the_focus_follows_the_run(
+        voila_app, chromium, no_errors, screenshot, language):
+    """Round 5: at 1024×768 the rules, rounds and seed sit above «Run» and stay in sight after
+    a run; «Run» (Enter) sends the focus to «Stop», and the run's end (Stop, or done) back to
+    «Run», never to <body>."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-rounds select").select_option(index=3)  # a million
+        page.locator(".t21-app .t21-sim-run").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(ACTIVE_JS, arg="t21-sim-stop", polling=50, timeout=30_000)
+        page.keyboard.press("Enter")  # Stop
+        page.wait_for_function(ACTIVE_JS, arg="t21-sim-run", polling=50, timeout=30_000)
+        page.locator(".t21-app .t21-sim-rounds select").select_option(index=0)  # 1,000
+        page.locator(".t21-app .t21-sim-run").focus()
+        page.keyboard.press("Enter")
+        page.locator(".t21-app .t21-sim-progress .progress-bar-success").wait_for()
+        page.wait_for_function(ACTIVE_JS, arg="t21-sim-run", polling=50, timeout=30_000)
+        page.locator(".t21-app .t21-sim-chart img").wait_for()
+        run = box(page, ".t21-sim-run")
+        for setting in (".t21-sim-rules", ".t21-sim-rounds", ".t21-sim-seed"):
+            found = box(page, f".t21-app {setting}")
+            assert 0 <= found["top"] and found["bottom"] <= height, (setting, found)
+            assert found["bottom"] <= run["top"] + 1, f"{setting} {found} not above Run {run}"
+        screenshot(page, f"i34e_projector_{language}_simulation_done")
+        no_errors(page)
+
+
+# The seat table as shown: its box, its content's width, the result line's right edge and the
+# words that run past the box's right edge (cut off: the box scrolls sideways).
+SEATS_FIT_JS = """() => { const s = [...document.querySelectorAll('.t21-app .t21-seats')].find(
+    (x) => x.getBoundingClientRect().width > 0);
+  const inner = s.querySelector('.widget-html-content') || s; const r = s.getBoundingClientRect();
+  const result = s.querySelector('.t21-result');
+  return {box: inner.clientWidth, content: inner.scrollWidth,
+          result: result ? result.getBoundingClientRect().right - r.right : null,
+          cut: [...s.querySelectorAll('td, b, span, .t21-result')].filter((e) =>
+            e.getBoundingClientRect().right > r.right + 1 && e.children.length === 0)
+            .map((e) => e.innerText.trim())}; }"""
+
+
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_the_russian_seat_table_fits_a_phone(voila_app, chromium, no_errors, screenshot, size):
+    """Round 5: on a 360×800 and a 412×915 phone in Russian, four rounds played by taps (Stand
+    at each turn): the seat table is no wider than its box, so no total («перебор, 25»,
+    «натуральное 21») and no result line is cut; the student's stake still shows."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), "ru", phone=True) as (page, table):
+        status, deal, stand = (table.locator(".t21-status"), table.locator(".t21-deal"),
+                               table.locator(".t21-stand"))
+        seen = []
+        for round_number in range(4):
+            before = status.inner_text()
+            deal.tap()
+            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                   status.element_handle(), before], polling=100)
+            for _ in range(150):  # the others play at the table's pace: Stand when it's live
+                if "рассчитан" in status.inner_text():
+                    break
+                if stand.is_visible() and stand.is_enabled():
+                    stand.tap()
+                page.wait_for_timeout(200)
+            status.filter(has_text="рассчитан").wait_for(timeout=15_000)
+            fit = page.evaluate(SEATS_FIT_JS)
+            seen.append(fit)
+            screenshot(page, f"i34e_{size}_ru_round{round_number}")
+            assert fit["content"] <= fit["box"] + 1 and fit["cut"] == [], \
+                f"round {round_number}: the seats are cut at {width} px: {fit}"
+            assert fit["result"] is None or fit["result"] <= 1, fit
+        assert any(fit["result"] is not None for fit in seen), seen
+        # the stakes of the round just settled, each under its purse
+        assert table.locator(".t21-seats .t21-stake-under:visible").count() >= 1
+        no_errors(page)
+
+
+# The seat rows as shown (their bottoms), and the type of the numbers a class reads from afar.
+ROWS_JS = """() => [...document.querySelectorAll('.t21-app .t21-seats tbody tr')]
+  .filter((e) => e.getBoundingClientRect().height > 0)
+  .map((e) => Math.round(e.getBoundingClientRect().bottom))"""
+PROJECTOR_TYPE = (".t21-app .t21-purse, .t21-app .t21-seats td.t21-stake-col, "
+                  ".t21-app .t21-status b, .t21-app .t21-status")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chromium, no_errors,
+                                                                  screenshot, language):
+    """Round 5: at 1024×768 the citation folds behind «Source» (as on a phone), and after the
+    first Deal every seat's row (five) ends inside the 768 px, with no blank reserved under
+    the table; purses, stakes and the status line are at least 20 px."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, table):
+        assert not page.locator(".t21-app .t21-app-intro").is_visible()
+        assert page.locator(".t21-app .t21-app-about summary").is_visible()
+        status = table.locator(".t21-status")
+        before = status.inner_text()
+        table.locator(".t21-deal").click()
+        page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                               status.element_handle(), before], polling=100)
+        screenshot(page, f"i34e_projector_{language}_dealt")
+        rows = page.evaluate(ROWS_JS)
+        assert len(rows) >= 5 and max(rows) <= height, f"seat rows end at {rows} of {height}"
+        small = [(t, f) for t, f in page.evaluate(FONT_JS, PROJECTOR_TYPE) if f < 20]
+        assert small == [], f"purses, stakes or status under 20 px on the projector: {small}"
+        gap = page.evaluate("""() => { const b = (s) => [...document.querySelectorAll(s)].find(
+            (e) => e.getBoundingClientRect().height > 0).getBoundingClientRect();
+            return b('.t21-app .t21-log').top - b('.t21-app .t21-settlement').bottom; }""")
+        assert gap <= 60, f"{gap} px of blank between the settlement and the log"
+        no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_the_advice_chart_follows_the_verdict_on_a_phone(voila_app, chromium, no_errors,
+                                                         screenshot, size, language):
+    """Round 5: on a phone, in "19 or 20?", the chart (the answer's picture) comes right after
+    the hand chips and the verdict, within one screen of the chips, before the boxes."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
+        chips = page.locator(".t21-advice-hand-button")
+        verdict = page.locator(".t21-verdict")
+        before = verdict.inner_text()
+        chips.last.tap()
+        page.wait_for_function(CHANGED_JS, arg=[verdict.element_handle(), before], polling=100)
+        page.locator(".t21-advice-chart img").wait_for()
+        page.wait_for_timeout(500)
+        first, said = box(page, ".t21-advice-hand-button"), box(page, ".t21-verdict")
+        chart, hand = box(page, ".t21-advice-chart img"), box(page, ".t21-advice .t21-advice-hand")
+        screenshot(page, f"i34e_{size}_{language}_advice_chart")
+        assert said["bottom"] - 1 <= chart["top"] <= said["bottom"] + 120, (said, chart)
+        assert chart["bottom"] - first["top"] <= height, f"chips {first}, chart {chart}"
+        assert chart["bottom"] <= hand["top"] + 1, f"the chart {chart} after the boxes {hand}"
+        no_errors(page)

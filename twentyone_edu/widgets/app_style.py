@@ -53,21 +53,38 @@ APP_STYLE = f"""<style>
 /* the points ("перебор, 25") wrap, leaving the odds their room beside the seats */
 .t21-app .t21-seat-cards + td b {{ display: inline-block; max-width: 5em; }}
 .t21-app .t21-app-about {{ display: none; }}
+.t21-app .t21-stake-under {{ display: none; }}
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
 @media (min-width: 1000px) {{
   .t21-app .t21-seat-cards svg + svg {{ margin-left: -30px !important; }}
+  /* the numbers and the sentence a class reads from the back row: 20 px and up */
+  .t21-app .t21-seats td, .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{
+    font-size: 20px; }}
 }}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
+}}
+/* a phone, or a projector under 800 px tall: the citation folds behind «Source», the title
+   stays, so the whole table fits the screen */
+@media (max-width: 600px), (max-height: 800px) {{
+  .t21-app .t21-app-intro {{ display: none; }}
+  .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
+  .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
   .t21-app .t21-seats th {{ font-size: 14px; }}
-  .t21-app .t21-seats td:last-child b {{ font-size: 14px; }}
+  /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
+  .t21-app .t21-seats .t21-stake-col {{ display: none; }}
+  .t21-app .t21-stake-under {{ display: block; font-size: 13px; white-space: nowrap; }}
+  /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
+  .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
+  .t21-app .t21-seats td:last-child b {{ font-size: 13px; }}
+  .t21-app .t21-seats td, .t21-app .t21-seats th {{ padding: 1px !important; }}
   .t21-app .t21-seat-cards svg {{ height: 48px !important; width: auto !important; }}
   .t21-app .t21-seat-cards svg + svg {{ margin-left: -22px !important; }}
   .t21-app .t21-seats td:first-child span {{ font-size: 13px !important; }}
@@ -75,13 +92,19 @@ APP_STYLE = f"""<style>
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
   .t21-app-header h2 {{ font-size: 19px; }}
-  .t21-app .t21-app-intro {{ display: none; }}
   .t21-app .widget-button, .t21-app .widget-toggle-button {{ padding: 4px 8px; }}
   .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}
-  .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
-  .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
+  /* "19 or 20?": the chart (the answer) right after the hands, the status and the verdict;
+     the boxes and the exact numbers after it */
+  .t21-app .t21-advice .t21-columns {{ flex-direction: column !important;
+    flex-wrap: nowrap !important; }}
+  .t21-app .t21-advice .t21-column {{ display: contents !important; }}
+  .t21-app .t21-advice .t21-columns > *, .t21-app .t21-advice .t21-column > * {{
+    flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
+  .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
+  .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */
   .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
   .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}

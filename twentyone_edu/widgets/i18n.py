@@ -225,6 +225,7 @@ TEXT: dict[str, str] = {
     "tw_player": "Player",
     "tw_purse": "Purse",
     "tw_stake_col": "Stake",
+    "tw_stake_under": "stake {stake}",
     "tw_cards": "Cards",
     "tw_total": "Total",
     "tw_banker_badge": "banker",

@@ -49,6 +49,7 @@ CARD_HEIGHT = 84
 THRESHOLDS = tuple(range(2, 22))  # computer players buy while below (R11)
 _WHOLE = re.compile(r"[+-]?\d{1,12}")
 _WIDE = {"description_width": "initial"}
+_STAKE_COL = " class='t21-stake-col'"  # the Stake column, folded away on a phone (app_style)
 LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box: 'Name:15, '
 MOST_PAUSES = 1.0  # seconds: the longest a paced round keeps the student's next click waiting
 
@@ -236,7 +237,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.status = widgets.HTML()
         self.seats = widgets.HTML()
         self.shoe_label = widgets.HTML()
-        self.settlement = widgets.HTML(layout=widgets.Layout(flex="1 1 26em"))
+        self.settlement = widgets.HTML()  # its own height: no reserved blank under the seats
         self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 13em", max_width="34em",
                                                             min_width="0"))
         self.log_view = widgets.HTML()
@@ -654,9 +655,10 @@ class TableWidget(Bilingual, widgets.VBox):
 
     def _seats_html(self) -> str:
         table, language = self.table, self.language
-        head = "".join(f"<th style='text-align:left;padding:2px 8px'>{escape(text(k, language))}"
-                       "</th>" for k in ("tw_player", "tw_purse", "tw_stake_col", "tw_cards",
-                                         "tw_total"))
+        # (on a phone the Stake column folds away and each stake shows under its purse)
+        head = "".join(f"<th{_STAKE_COL if k == 'tw_stake_col' else ''} style='text-align:left;"
+                       f"padding:2px 8px'>{escape(text(k, language))}</th>"
+                       for k in ("tw_player", "tw_purse", "tw_stake_col", "tw_cards", "tw_total"))
         rows = []
         for seat in table.players:
             badges = []
@@ -677,6 +679,9 @@ class TableWidget(Bilingual, widgets.VBox):
             stake_text = "" if stake is None else money(stake, language)
             if late:
                 stake_text += " " + text("tw_late", language, late=money(late, language))
+            stake_under = "" if not stake_text else (
+                "<span class='t21-stake-under'>"
+                f"{escape(text('tw_stake_under', language, stake=stake_text))}</span>")
             cards, states, total = self._seat_cards(seat)
             purse = table.purses[seat]
             colour = COLOURS["error"] if purse < 0 else "inherit"
@@ -693,8 +698,8 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(self._shown(seat))}"
                 f"</b>{badge_html}</td>"
                 f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse'>"
-                f"{escape(money(purse, language))}</span>{delta}</td>"
-                f"<td style='padding:2px 8px'>{escape(stake_text)}</td>"
+                f"{escape(money(purse, language))}</span>{delta}{stake_under}</td>"
+                f"<td{_STAKE_COL} style='padding:2px 8px'>{escape(stake_text)}</td>"
                 f"<td class='t21-seat-cards' style='padding:2px 8px'>"
                 f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")

@@ -88,16 +88,17 @@ class SimulationExplorer(Explorer):
         self.result_html.add_class("t21-sim-result")
         self.chart = ChartImage()
         self.chart.add_class("t21-sim-chart")
-        # the two thresholds, Run, and the answer right under Run; the rules, the number of
-        # rounds and the seed after it; the chart beside them where there is room, else below
+        # every setting of the run (the two thresholds, the rules, the rounds, the seed) above
+        # Run, so none falls out of sight under the result; the answer right under Run; the
+        # chart beside them where there is room, else below
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox([self.policy_menu, self.banker_menu]),
+                widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
                 widgets.HBox([self.run_button, self.stop_button, self.progress,
                               self.progress_label]),
                 self.message, self.status, self.result_html,
-                widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
             ], self.chart),
         ]
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
@@ -180,6 +181,7 @@ class SimulationExplorer(Explorer):
         self.exact_value = None
         self.state = "computing"
         self._show_state()
+        self.stop_button.focus()  # the keyboard's next action, not <body> as Run greys out
         found = _exact_and_chart(*key, cached_only=True)
         if found is not None:
             self.computation.stop()
@@ -202,6 +204,7 @@ class SimulationExplorer(Explorer):
     def _failed(self, error: BaseException) -> None:
         self.state = "stopped"
         self._show_state()
+        self.run_button.focus()
         reraise(error)
 
     def _begin_running(self) -> None:
@@ -235,6 +238,8 @@ class SimulationExplorer(Explorer):
         if self.state == "done":
             self._show_frame()
         self._show_state()
+        if self.state == "done":
+            self.run_button.focus()  # Stop greys out: the focus goes back to Run
         return self.state == "running"
 
     def run_steps(self, k: int) -> int:
@@ -252,6 +257,7 @@ class SimulationExplorer(Explorer):
             self.state = "stopped"
             self._show_frame()
             self._show_state()
+            self.run_button.focus()
 
     def _show_frame(self) -> None:
         if self._chart is not None and self.result is not None:
