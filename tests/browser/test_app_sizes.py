@@ -160,6 +160,18 @@ def odds_beside_the_hand(page: Page, table, height: int) -> None:
         assert box["y"] >= seats["y"] + seats["height"] - 1, f"odds {box} over seats {seats}"
 
 
+def choose_last_hand(page, gesture: str):
+    """Open "19 or 20?", press its last hand chip by `gesture` ("click" or "tap") and wait for
+    the verdict to change; the chips."""
+    open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
+    chips = page.locator(".t21-advice-hand-button")
+    verdict = page.locator(".t21-verdict")
+    before = verdict.inner_text()
+    getattr(chips.last, gesture)()
+    page.wait_for_function(CHANGED_JS, arg=[verdict.element_handle(), before], polling=100)
+    return chips
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size, language):
@@ -258,12 +270,7 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
         assert stand_box["top"] < buy_box["bottom"] and buy_box["top"] < stand_box["bottom"], \
             f"«Buy» {buy_box} and «Stand» {stand_box} are not on one row"
 
-        open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
-        chips = page.locator(".t21-advice-hand-button")
-        verdict = page.locator(".t21-verdict")
-        before = verdict.inner_text()
-        chips.last.click()
-        page.wait_for_function(CHANGED_JS, arg=[verdict.element_handle(), before], polling=100)
+        chips = choose_last_hand(page, "click")
         assert "t21-chosen" in chips.last.get_attribute("class")
         answer = box(page, ".t21-verdict")
         assert answer["bottom"] <= height, f"the verdict is out of sight at {answer}"
@@ -558,12 +565,7 @@ def test_the_advice_chart_follows_the_verdict_on_a_phone(voila_app, chromium, no
     the hand chips and the verdict, within one screen of the chips, before the boxes."""
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
-        open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
-        chips = page.locator(".t21-advice-hand-button")
-        verdict = page.locator(".t21-verdict")
-        before = verdict.inner_text()
-        chips.last.tap()
-        page.wait_for_function(CHANGED_JS, arg=[verdict.element_handle(), before], polling=100)
+        choose_last_hand(page, "tap")
         page.locator(".t21-advice-chart img").wait_for()
         page.wait_for_timeout(500)
         first, said = box(page, ".t21-advice-hand-button"), box(page, ".t21-verdict")
