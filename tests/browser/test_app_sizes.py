@@ -515,7 +515,25 @@ def test_the_russian_seat_table_fits_a_phone(voila_app, chromium, no_errors, scr
         assert any(fit["result"] is not None for fit in seen), seen
         # the stakes of the round just settled, each under its purse
         assert table.locator(".t21-seats .t21-stake-under:visible").count() >= 1
+        # a long hand (CI run 12: a random deal of five or six cards widened the table by 20 px):
+        # give the first dealt seat eight cards; they wrap, and nothing is cut or starts left
+        # of its cell
+        cells = page.evaluate(LONG_HAND_JS, 8)
+        fit = page.evaluate(SEATS_FIT_JS)
+        assert fit["content"] <= fit["box"] + 1 and fit["cut"] == [], (fit, cells)
+        assert cells["cards"] == 8 and cells["rows"] >= 2 and cells["left"] >= -1, cells
         no_errors(page)
+
+
+# Make the first seat that holds cards hold `n` (copies of its first card) and say how the cell
+# shows them: how many, in how many rows, and the leftmost card's edge against the cell's.
+LONG_HAND_JS = """(n) => { const cell = [...document.querySelectorAll('.t21-app .t21-seat-cards')]
+    .find((c) => c.getBoundingClientRect().width > 0 && c.querySelector('svg'));
+  const row = cell.querySelector('div'); const first = row.querySelector('svg');
+  while (row.querySelectorAll('svg').length < n) row.appendChild(first.cloneNode(true));
+  const cards = [...row.querySelectorAll('svg')].map((c) => c.getBoundingClientRect());
+  const left = Math.min(...cards.map((c) => c.left)) - cell.getBoundingClientRect().left;
+  return {cards: cards.length, rows: new Set(cards.map((c) => Math.round(c.top))).size, left}; }"""
 
 
 # The seat rows as shown (their bottoms), and the type of the numbers a class reads from afar.

@@ -86,7 +86,12 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats td:last-child b {{ font-size: 13px; }}
   .t21-app .t21-seats td, .t21-app .t21-seats th {{ padding: 1px !important; }}
   .t21-app .t21-seat-cards svg {{ height: 48px !important; width: auto !important; }}
-  .t21-app .t21-seat-cards svg + svg {{ margin-left: -22px !important; }}
+  /* four cards to a row, the fifth and later on a second row, so a long hand cannot widen
+     the table past a 360 px screen; each row starts at the cell's edge */
+  .t21-app .t21-seat-cards > div {{ flex-wrap: wrap !important; max-width: 79px;
+    padding-left: 22px; box-sizing: border-box; }}
+  .t21-app .t21-seat-cards svg, .t21-app .t21-seat-cards svg + svg {{
+    margin-left: -22px !important; }}
   .t21-app .t21-seats td:first-child span {{ font-size: 13px !important; }}
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
