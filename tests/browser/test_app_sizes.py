@@ -668,3 +668,37 @@ def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_
         assert max(moves) <= 4, f"the seats moved {moves} px between the deal and the settlement"
         no_errors(page)
 
+
+
+# The first line of text inside `selector` as shown.
+FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
+    (x) => x.getBoundingClientRect().height > 0);
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode(); while (node && !node.textContent.trim()) node = walker.nextNode();
+  const range = document.createRange(); range.selectNodeContents(node);
+  const r = range.getClientRects()[0]; return {top: r.top, bottom: r.bottom}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
+        voila_app, chromium, no_errors, screenshot, size, language):
+    """Round 6: on a 360×800 and a 412×915 phone, a tap on «Run» in "Simulation" leaves the
+    run's verdict (how far the mean is from the exact value) inside the screen, right under
+    «Run» (the whole result is taller than what is left of the screen)."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-run").tap()
+        page.locator(".t21-app .t21-sim-chart img").wait_for()
+        page.wait_for_function(  # the run is done: settings, exact value, mean, distance
+            "() => document.querySelector('.t21-app .t21-sim-result').innerText"
+            ".trim().split('\\n').length >= 4", polling=100)
+        page.wait_for_timeout(500)
+        said = page.evaluate(FIRST_LINE_JS, ".t21-app .t21-sim-result")
+        run = box(page, ".t21-app .t21-sim-run")
+        screenshot(page, f"i34f_{size}_{language}_simulation_verdict")
+        assert 0 <= said["top"] and said["bottom"] <= height, \
+            f"the verdict's first line {said} is out of sight on a {width}×{height} screen"
+        assert said["top"] - run["bottom"] <= 60, f"the verdict {said} is far under Run {run}"
+        no_errors(page)

@@ -137,6 +137,10 @@ APP_STYLE = f"""<style>
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
+  /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
+  .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}
+  .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
+    order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */
   .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
   .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}
