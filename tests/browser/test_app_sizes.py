@@ -702,3 +702,30 @@ def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
             f"the verdict's first line {said} is out of sight on a {width}×{height} screen"
         assert said["top"] - run["bottom"] <= 60, f"the verdict {said} is far under Run {run}"
         no_errors(page)
+
+
+CELL_JS = """() => Math.min(...[...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
+  .map((e) => e.getBoundingClientRect().height))"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors, screenshot,
+                                                 size, language):
+    """Round 6: on a 360×800 and a 412×915 phone, "When to buy" shows its whole map in the
+    first screen (after the hand's two menus, the rules after it), and, its cells being under
+    44 px, says that the menus above choose the hand too, in the page's language."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-chart img").wait_for()
+        page.wait_for_timeout(500)
+        found = box(page, ".t21-app .t21-strategy-chart img")
+        screenshot(page, f"i34f_{size}_{language}_strategy_map")
+        assert 0 <= found["top"] and found["bottom"] <= height, \
+            f"the map is at {found} on a {width}×{height} screen"
+        assert page.evaluate(CELL_JS) < 44
+        hint = page.locator(".t21-app .t21-strategy-menus-hint")
+        assert hint.is_visible()
+        assert ("menus above" if language == "en" else "меню выше") in hint.inner_text()
+        no_errors(page)

@@ -57,6 +57,7 @@ APP_STYLE = f"""<style>
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
+.t21-app .t21-strategy-menus-hint {{ display: none; }}
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
@@ -137,6 +138,16 @@ APP_STYLE = f"""<style>
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
+  /* "When to buy": the map right after the two menus of the hand (the rules after it),
+     before the answer's numbers, with a word that the menus do what the small cells do */
+  .t21-app .t21-strategy .t21-columns {{ flex-direction: column !important;
+    flex-wrap: nowrap !important; }}
+  .t21-app .t21-strategy .t21-column {{ display: contents !important; }}
+  .t21-app .t21-strategy .t21-columns > *, .t21-app .t21-strategy .t21-column > * {{
+    flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
+  .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
+  .t21-app .t21-strategy .t21-columns > :last-child {{ order: 1; }}
+  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; }}
   /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
   .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
