@@ -96,10 +96,11 @@ def focused(page: Page, css: str, tries: int = 8) -> dict:
 
 
 def play_by_keyboard(page: Page, table, language: str) -> None:
-    """From the stake box: Tab to «Deal», Enter; then «Stand» (for the seat or for the bank),
-    Enter; until a round is settled. Every focused button shows a ring of at least 2 px."""
+    """From the «Table settings» switch: Tab to «Deal», Enter; then «Stand» (for the seat or
+    for the bank), Enter; until a round is settled. Every focused button shows a ring of at
+    least 2 px."""
     status = table.locator(".t21-status")
-    table.locator(".t21-stake input").focus()
+    table.locator(".t21-settings-toggle").focus()
     for _ in range(6):
         ring = focused(page, "t21-deal")
         assert ring["outline"] >= 2, f"the focus ring on «Deal» is {ring['outline']} px"
@@ -550,7 +551,9 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
     """Round 5: at 1024×768 the citation folds behind «Source» (as on a phone), and after the
     first Deal, while the student decides, every seat's row (five) ends inside the 768 px
     (a round the deal ends adds result lines that may push the last seat down), with no blank
-    reserved under the table; purses, stakes and the status line are at least 20 px."""
+    reserved under the table; purses, stakes and the status line are at least 22 px (round 6);
+    and once each of three rounds is settled, the five seats, the student's result (beside his
+    row) and «Deal» are inside the 768 px too (round 6)."""
     width, height = SIZES["projector"]
     with app_page(chromium, voila_app, (width, height), language) as (page, table):
         assert not page.locator(".t21-app .t21-app-intro").is_visible()
@@ -566,8 +569,18 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
             assert len(rows) >= 5 and max(rows) <= height, f"seat rows end at {rows} of {height}"
         else:  # the deal ended the round (a natural): its result lines may push the last seat
             assert len(rows) >= 5 and min(rows) <= height, f"seat rows end at {rows} of {height}"
-        small = [(t, f) for t, f in page.evaluate(FONT_JS, PROJECTOR_TYPE) if f < 20]
-        assert small == [], f"purses, stakes or status under 20 px on the projector: {small}"
+        small = [(t, f) for t, f in page.evaluate(FONT_JS, PROJECTOR_TYPE) if f < 22]
+        assert small == [], f"purses, stakes or status under 22 px on the projector: {small}"
+        # round 6: and once each of three rounds is settled, with the student's result line
+        for round_number in range(3):
+            if round_number or SETTLED[language] not in status.inner_text():
+                play_to_settled(page, table, language, deal=round_number > 0)
+            screenshot(page, f"i34f_projector_{language}_settled{round_number}")
+            rows, deal = page.evaluate(ROWS_JS), box(page, ".t21-app .t21-deal")
+            result = box(page, ".t21-app .t21-result")
+            assert len(rows) >= 5 and max(rows + [result["bottom"]]) <= height, \
+                f"round {round_number}: seats end at {rows}, the result at {result} of {height}"
+            assert deal["bottom"] <= height, deal
         gap = page.evaluate("""() => { const b = (s) => [...document.querySelectorAll(s)].find(
             (e) => e.getBoundingClientRect().height > 0).getBoundingClientRect();
             return b('.t21-app .t21-log').top - b('.t21-app .t21-settlement').bottom; }""")
@@ -592,4 +605,127 @@ def test_the_advice_chart_follows_the_verdict_on_a_phone(voila_app, chromium, no
         assert said["bottom"] - 1 <= chart["top"] <= said["bottom"] + 120, (said, chart)
         assert chart["bottom"] - first["top"] <= height, f"chips {first}, chart {chart}"
         assert chart["bottom"] <= hand["top"] + 1, f"the chart {chart} after the boxes {hand}"
+        no_errors(page)
+
+
+# Where the table's parts are: the seat table's top, and the box of each shown button of the
+# action row (Deal, Buy a card) by its class.
+STEADY_JS = """() => { const shown = (s) => [...document.querySelectorAll(s)].find(
+    (e) => e.getBoundingClientRect().height > 0);
+  const at = (s) => { const e = shown(s); if (!e) { return null; }
+    const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, bottom: r.bottom}; };
+  return {seats: at('.t21-app .t21-seats table').y, deal: at('.t21-app .t21-deal'),
+          buy: at('.t21-app .t21-buy')}; }"""
+
+
+def play_to_settled(page: Page, table, language: str, seen: list | None = None,
+                    deal: bool = True) -> None:
+    """«Deal» (unless dealt), then «Stand» at every turn of the student's, until the round is
+    settled; each 200 ms the table's places (STEADY_JS) go into `seen`."""
+    status, stand = table.locator(".t21-status"), table.locator(".t21-stand")
+    if deal:
+        before = status.inner_text()
+        table.locator(".t21-deal").click()
+        page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                               status.element_handle(), before], polling=100)
+    for _ in range(150):  # the others play at the table's pace
+        if seen is not None:
+            seen.append(page.evaluate(STEADY_JS))
+        if SETTLED[language] in status.inner_text():
+            break
+        if stand.is_visible() and stand.is_enabled():
+            stand.click()
+        page.wait_for_timeout(200)
+    status.filter(has_text=SETTLED[language]).wait_for(timeout=15_000)
+    if seen is not None:
+        seen.append(page.evaluate(STEADY_JS))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone", "projector", "desktop"])
+def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_errors,
+                                                        screenshot, size, language):
+    """Round 6: at every size «Deal» is where «Buy a card» is (the same row, the same x within
+    2 px), and over four rounds the seat table moves at most 4 px from the first deal to the
+    settlement (the status line and the action row keep their height)."""
+    width, height = {**SCREENS, **SIZES}[size]
+    phone = size.startswith("phone")
+    with app_page(chromium, voila_app, (width, height), language, phone) as (page, table):
+        deals, buys, moves = [], [], []
+        for _ in range(4):
+            seen = []
+            play_to_settled(page, table, language, seen)
+            deals += [s["deal"] for s in seen if s["deal"]]
+            buys += [s["buy"] for s in seen if s["buy"]]
+            tops = [s["seats"] for s in seen]
+            moves.append(round(max(tops) - min(tops), 1))
+        screenshot(page, f"i34f_{size}_{language}_steady")
+        assert buys, "the student never had a turn in four rounds"
+        spots = {(round(b["x"]), round(b["y"])) for b in deals + buys}
+        xs, ys = [x for x, _ in spots], [y for _, y in spots]
+        assert max(xs) - min(xs) <= 2 and max(ys) - min(ys) <= 2, \
+            f"«Deal» and «Buy» at (x, y) {sorted(spots)}"
+        assert max(moves) <= 4, f"the seats moved {moves} px between the deal and the settlement"
+        no_errors(page)
+
+
+
+# The first line of text inside `selector` as shown.
+FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
+    (x) => x.getBoundingClientRect().height > 0);
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode(); while (node && !node.textContent.trim()) node = walker.nextNode();
+  const range = document.createRange(); range.selectNodeContents(node);
+  const r = range.getClientRects()[0]; return {top: r.top, bottom: r.bottom}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
+        voila_app, chromium, no_errors, screenshot, size, language):
+    """Round 6: on a 360×800 and a 412×915 phone, a tap on «Run» in "Simulation" leaves the
+    run's verdict (how far the mean is from the exact value) inside the screen, right under
+    «Run» (the whole result is taller than what is left of the screen)."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-run").tap()
+        page.locator(".t21-app .t21-sim-chart img").wait_for()
+        page.wait_for_function(  # the run is done: settings, exact value, mean, distance
+            "() => document.querySelector('.t21-app .t21-sim-result').innerText"
+            ".trim().split('\\n').length >= 4", polling=100)
+        page.wait_for_timeout(500)
+        said = page.evaluate(FIRST_LINE_JS, ".t21-app .t21-sim-result")
+        run = box(page, ".t21-app .t21-sim-run")
+        screenshot(page, f"i34f_{size}_{language}_simulation_verdict")
+        assert 0 <= said["top"] and said["bottom"] <= height, \
+            f"the verdict's first line {said} is out of sight on a {width}×{height} screen"
+        assert said["top"] - run["bottom"] <= 60, f"the verdict {said} is far under Run {run}"
+        no_errors(page)
+
+
+CELL_JS = """() => Math.min(...[...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
+  .map((e) => e.getBoundingClientRect().height))"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors, screenshot,
+                                                 size, language):
+    """Round 6: on a 360×800 and a 412×915 phone, "When to buy" shows its whole map in the
+    first screen (after the hand's two menus, the rules after it), and, its cells being under
+    44 px, says that the menus above choose the hand too, in the page's language."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-chart img").wait_for()
+        page.wait_for_timeout(500)
+        found = box(page, ".t21-app .t21-strategy-chart img")
+        screenshot(page, f"i34f_{size}_{language}_strategy_map")
+        assert 0 <= found["top"] and found["bottom"] <= height, \
+            f"the map is at {found} on a {width}×{height} screen"
+        assert page.evaluate(CELL_JS) < 44
+        hint = page.locator(".t21-app .t21-strategy-menus-hint")
+        assert hint.is_visible()
+        assert ("menus above" if language == "en" else "меню выше") in hint.inner_text()
         no_errors(page)

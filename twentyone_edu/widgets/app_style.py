@@ -57,12 +57,37 @@ APP_STYLE = f"""<style>
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
+.t21-app .t21-strategy-menus-hint {{ display: none; }}
+/* the buttons' row keeps its height while the others play (no button shown), and the status
+   the height of its usual sentences, so that the seats stay put from the deal to the result */
+.t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
+
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
 @media (min-width: 1000px) {{
   .t21-app .t21-seat-cards svg + svg {{ margin-left: -30px !important; }}
-  /* the numbers and the sentence a class reads from the back row: 20 px and up */
+  /* the numbers and the sentence a class reads from the back row: 22 px and up */
   .t21-app .t21-seats td, .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{
-    font-size: 20px; }}
+    font-size: 22px; }}
+  .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{ line-height: 1.25; }}
+  .t21-app .t21-status {{ min-height: calc(2 * 1.25em); }}
+  .t21-app .t21-message:has(.widget-html-content:empty) {{ display: none; }}
+  /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
+  .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
+  /* the tab names the table: its title gives way, «Table settings» sits at the right of the
+     buttons' row (which leaves it room), and the seats start 50 px higher */
+  .t21-app .t21-table-widget {{ position: relative; }}
+  .t21-app .t21-table-heading {{ position: absolute; top: 2px; right: 2px; z-index: 1;
+    width: auto; }}
+  .t21-app .t21-table-title {{ display: none; }}
+  .t21-app .t21-actions {{ padding-right: 11em; }}
+  .t21-app .t21-settings {{ margin-top: 52px; }}
+  /* the student's result beside his row, in the width the seats leave, not in a row of its
+     own under it: the five seats and the result fit 768 px */
+  .t21-app .t21-seats:has(.t21-result-row) {{ overflow: visible; padding-right: 15em; }}
+  .t21-app .t21-seats table {{ position: relative; }}
+  .t21-app .t21-seats .t21-result-row {{ position: absolute; left: 100%; width: 14em;
+    transform: translateY(-100%); background: none !important; }}
+  .t21-app .t21-seats .t21-result-row td {{ display: block; padding: 0 0 8px 12px !important; }}
 }}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
@@ -76,6 +101,9 @@ APP_STYLE = f"""<style>
 }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
+  /* the student's turn takes three rows of buttons and a short status, the settlement one row
+     and a long status: the box keeps the taller height, so the seats stay put */
+  .t21-app .t21-controls {{ min-height: 200px; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
   .t21-app .t21-seats th {{ font-size: 14px; }}
   /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
@@ -110,6 +138,20 @@ APP_STYLE = f"""<style>
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
+  /* "When to buy": the map right after the two menus of the hand (the rules after it),
+     before the answer's numbers, with a word that the menus do what the small cells do */
+  .t21-app .t21-strategy .t21-columns {{ flex-direction: column !important;
+    flex-wrap: nowrap !important; }}
+  .t21-app .t21-strategy .t21-column {{ display: contents !important; }}
+  .t21-app .t21-strategy .t21-columns > *, .t21-app .t21-strategy .t21-column > * {{
+    flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
+  .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
+  .t21-app .t21-strategy .t21-columns > :last-child {{ order: 1; }}
+  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; }}
+  /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
+  .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}
+  .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
+    order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */
   .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
   .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}

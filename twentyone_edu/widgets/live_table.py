@@ -257,14 +257,22 @@ class TableWidget(Bilingual, widgets.VBox):
             row([self.price_box, self.buy_bank_button], layout=wrap),
         ], layout=widgets.Layout(display="none", border="1px solid #bbb", padding="4px"))
         self.settings.add_class("t21-settings")
-        # Buy and Stand first, on one row even on a phone; the stake box (for Deal, or for more
-        # stake while deciding) after them, beside what it is for
-        actions = row([self.buy_button, self.stand_button, self.banker_button, self.stake_box,
-                       self.deal_button, self.stake_button, self.odds_toggle], layout=wrap)
+        # Deal, or Buy and Stand, first, at the same place (never shown together), on one row
+        # even on a phone; the stake box (for Deal, or for more stake while deciding) after
+        # them; the row above the status, so that a longer status never moves the buttons
+        actions = row([self.deal_button, self.buy_button, self.stand_button,
+                       self.banker_button, self.stake_box, self.stake_button, self.odds_toggle],
+                      layout=wrap)
         actions.add_class("t21-actions")
+        # the buttons, the status and the message in one box of a steady height (app_style):
+        # while the student decides the buttons take more rows and the status fewer
+        controls = widgets.VBox([actions, self.status, self.message])
+        controls.add_class("t21-controls")
+        heading = row([self.title, self.language_toggle, self.settings_toggle], layout=wrap)
+        heading.add_class("t21-table-heading")
+        self.title.add_class("t21-table-title")
         return [
-            row([self.title, self.language_toggle, self.settings_toggle], layout=wrap),
-            self.settings, self.status, actions, self.message,
+            heading, self.settings, controls,
             row([self.seats, self.odds_view], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="flex-start")),
             self.shoe_label, self.settlement, self.log_view,
@@ -703,8 +711,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<td class='t21-seat-cards' style='padding:2px 8px'>"
                 f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
-            if result:  # right under the student's hand, across the row
-                rows.append(f"<tr style='{background}'><td colspan='5' "
+            if result:  # right under the student's hand, across the row (beside it on a
+                # projector: app_style)
+                rows.append(f"<tr class='t21-result-row' style='{background}'><td colspan='5' "
                             f"style='padding:0 8px 4px 8px'>{result}</td></tr>")
         return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

@@ -153,14 +153,16 @@ class SimulationExplorer(Explorer):
         if self.exact_value is not None:
             lines.append(escape(text("sim_exact", lang)) + " "
                          + exact_html(self.exact_value, lang))
+        verdict = []  # the run's answer first, right under Run (R7-R17)
         if self.result is not None:
-            lines.append(escape(text("sim_mean", lang, after_rounds=self.result.n,
-                                     mean=signed(self.result.mean, 4, lang),
-                                     se=decimal(self.result.std_error, 4, lang))))
             if self.exact_value is not None and self.result.std_error > 0:
                 z = (self.result.mean - float(self.exact_value)) / self.result.std_error
-                lines.append(escape(text("sim_distance", lang, z=decimal(abs(z), 1, lang))))
-        return "<br>".join(lines)
+                verdict.append(escape(text("sim_distance", lang, z=decimal(abs(z), 1, lang))))
+            verdict.append(escape(text("sim_mean", lang, after_rounds=self.result.n,
+                                       mean=signed(self.result.mean, 4, lang),
+                                       se=decimal(self.result.std_error, 4, lang))))
+        said = f"<div class='t21-sim-verdict'>{'<br>'.join(verdict)}</div>" if verdict else ""
+        return said + "<br>".join(lines)
 
     def start(self) -> None:
         """Begin a run with the chosen rules, threshold, rounds and seed (R7–R17)."""

@@ -117,8 +117,10 @@ class StrategyExplorer(Explorer):
     def _relabel(self) -> None:
         lang = self._language
         self._label_frame("strategy_title", self.banker_menu, self.first_menu, self.second_menu)
-        self.legend.value = (f"{MAP_STYLE}<small>{escape(text('strategy_legend', lang))}"
-                             "</small>")
+        # (the hint shows where the cells are smaller than a fingertip: a phone, app_style)
+        self.legend.value = (f"{MAP_STYLE}<div class='t21-strategy-menus-hint'>"
+                             f"{escape(text('strategy_menus_hint', lang))}</div>"
+                             f"<small>{escape(text('strategy_legend', lang))}</small>")
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
