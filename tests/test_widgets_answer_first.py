@@ -12,6 +12,7 @@ import pytest
 from test_widgets_table import NAMES, arrange, olga_banks
 
 from twentyone_edu import exact
+from twentyone_edu.widgets import i18n
 from twentyone_edu.widgets.advice import CLASSIC_HANDS, AdviceExplorer
 from twentyone_edu.widgets.app import CourseApp
 from twentyone_edu.widgets.banker_chooser import BankerChooser
@@ -150,8 +151,8 @@ def test_the_first_bankers_table_has_three_narrow_columns_and_an_honest_switch()
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "The banker was dealt a natural, so no one buys"),
-    ("ru", "У банкира натуральное 21, поэтому никто не прикупает"),
+    ("en", "the banker had a natural, so everyone paid at once"),
+    ("ru", "у банкира натуральное 21, все заплатили сразу"),
 ])
 def test_a_round_settled_by_the_bankers_natural_says_so(language, said):
     w = TableWidget(players=NAMES, seed=5, language=language)
@@ -160,6 +161,19 @@ def test_a_round_settled_by_the_bankers_natural_says_so(language, said):
     w.deal_button.click()
     assert w.table.phase == "staking" and w.table.round_number == 1
     assert said in w.status.value
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_settled_status_fits_the_projectors_two_lines(language):
+    """On a 1024 px projector the status keeps the height of two lines of bold 22 px text,
+    about 67 Russian characters each, so the seats stay put when a round settles (a natural's
+    reason put before the settled sentence made three lines and moved them 27 px): with a
+    two-digit round and a ten-letter name, every settled status is at most 120 characters."""
+    keys = [key for key in i18n.TEXT if key.startswith("tw_status_settled")]
+    assert len(keys) == 4
+    long = {key: said for key in keys
+            if len(said := i18n.text(key, language, round=12, banker="Александра")) > 120}
+    assert long == {}
 
 
 def test_a_chosen_tab_takes_the_keyboards_focus(monkeypatch):

@@ -253,8 +253,11 @@ TEXT: dict[str, str] = {
                                   "the players play first, then you buy or stand. Press "
                                   "«Deal».",
     "tw_status_settle": "The buying is over: settle.",
-    "tw_status_banker_natural": "The banker was dealt a natural, so no one buys: everyone pays "
-                                "at once.",
+    "tw_status_settled_natural": "Round {round} is settled: the banker had a natural, so everyone "
+                                 "paid at once. The bank: {banker}. Deal the next round.",
+    "tw_status_settled_natural_you_bank": "Round {round} is settled: the banker had a natural, so "
+                                          "everyone paid at once. You are the banker next round: "
+                                          "press «Deal».",
     "tw_status_settled": "Round {round} is settled. The bank: {banker}. Stake and deal the next "
                          "round.",
     "tw_result_vs": "{money}: your {mine} against the banker's {against}",

@@ -603,12 +603,11 @@ class TableWidget(Bilingual, widgets.VBox):
         if self._drawing():
             return text("tw_status_drawing", language)
         if phase == "staking" and table.round_number:
-            said = text("tw_status_settled_you_bank" if yours else "tw_status_settled",
-                        language, round=table.round_number, banker=banker)
-            if any(e.kind == "banker_natural" and e.round_number == table.round_number
-                   for e in self.entries):  # settled by the deal itself: say why (R9)
-                said = text("tw_status_banker_natural", language) + " " + said
-            return said
+            natural = any(e.kind == "banker_natural" and e.round_number == table.round_number
+                          for e in self.entries)  # settled by the deal itself: say why (R9)
+            key = ("tw_status_settled" + ("_natural" if natural else "")
+                   + ("_you_bank" if yours else ""))
+            return text(key, language, round=table.round_number, banker=banker)
         if phase == "staking":
             return text("tw_status_you_bank" if yours else "tw_status_staking", language,
                         banker=banker)
