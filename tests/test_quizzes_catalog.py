@@ -16,18 +16,26 @@ from twentyone_edu.widgets import quiz_bank
 from twentyone_edu.words import catalogs
 from twentyone_edu.words.catalogs import fields
 
-# Exercise 08.3 as the JSON and the catalog hold it, typed here (issue 29: the banker's rule is
-# "buy while below N", not the ambiguous "stand on N or more").
-EXERCISE_08_3 = {
+# Exercise 07.4 as the JSON and the catalog hold it, typed here.
+EXERCISE_07_4 = {
     "question": {
-        "en": "Every player buys while below 15. Which rule for the banker gives him the largest "
-              "edge?",
-        "ru": "Каждый игрок прикупает, пока у него меньше 15. При каком правиле банкира его "
-              "преимущество наибольшее?"},
-    "hints": [{"en": "Repeat the computation of section 4 with the player's policy 15.",
-               "ru": "Повторите расчёт из раздела 4, заменив стратегию игрока 17 на 15."}],
-    "choices": [{"en": f"Buy while below {n}", "ru": f"Прикупать, пока меньше {n}"}
-                for n in range(14, 20)],
+        "en": "The text says a player with 15–17 \"may\" buy. Which statement do the exact values "
+              "for the hard two-card hands of 15, 16 and 17 support?",
+        "ru": "Текст говорит, что с 15–17 очками игрок «может» прикупать. Какое утверждение "
+              "подтверждают точные значения для жёстких рук из двух карт на 15, 16 и 17?"},
+    "hints": [{"en": "Compare with the clear hands of section 1: how far apart were buying and "
+                     "standing on 10 2? Then run the next cell and check.",
+               "ru": "Сравните с явными руками раздела 1: насколько расходились «прикупить» и "
+                     "«остановиться» на 10 2? Потом запустите следующую ячейку и проверьте."}],
+    "choices": [
+        {"en": "Buying and standing are worth nearly the same there (within 0.05 of a stake)",
+         "ru": "Прикупить и остановиться там почти равноценно (разница меньше 0,05 ставки)"},
+        {"en": "Buying wins money on average there",
+         "ru": "Прикупка там в среднем приносит выигрыш"},
+        {"en": "Standing there never loses money on average",
+         "ru": "Остановившись там, в среднем не проигрываешь"},
+        {"en": "Buying is much better there (by more than half a stake)",
+         "ru": "Прикупка там намного выгоднее (больше чем на половину ставки)"}],
 }
 
 
@@ -52,7 +60,7 @@ def stored_texts():
 
 def test_every_question_hint_and_choice_is_an_entry_named_by_its_place():
     assert list(quiz_bank.english().items()) == stored_texts()
-    assert {"04.1 question", "04.1 hint 1", "04.1 hint 2", "08.3 choice 6"} <= set(
+    assert {"04.1 question", "04.1 hint 1", "04.1 hint 2", "07.4 choice 4"} <= set(
         quiz_bank.english())
     assert "04.1 hint 3" not in quiz_bank.english()  # 04.1 has two hints
 
@@ -81,9 +89,9 @@ def test_the_catalog_is_package_data():
 
 
 def test_an_exercise_keeps_its_shape_with_the_russian_from_the_catalog():
-    stored = quiz_bank.exercise("08.3")
+    stored = quiz_bank.exercise("07.4")
     for part in ("question", "hints", "choices"):
-        assert stored[part] == EXERCISE_08_3[part], part
+        assert stored[part] == EXERCISE_07_4[part], part
     assert stored["answer"].startswith("t21q1:")
     assert quiz_bank.exercise("04.1")["hints"][1] == {
         "en": "There are eight cards of each rank in the two packs.",
@@ -91,14 +99,14 @@ def test_an_exercise_keeps_its_shape_with_the_russian_from_the_catalog():
 
 
 def test_a_russian_quiz_from_the_bank_shows_the_catalogs_russian():
-    shown = quiz_bank.quiz("08.3", language="ru")
-    assert shown.question_html.value == escape(EXERCISE_08_3["question"]["ru"])
+    shown = quiz_bank.quiz("07.4", language="ru")
+    assert shown.question_html.value == escape(EXERCISE_07_4["question"]["ru"])
     assert [label for label, _ in shown.answer_box.options] == [
-        choice["ru"] for choice in EXERCISE_08_3["choices"]]
+        choice["ru"] for choice in EXERCISE_07_4["choices"]]
     shown.hint_button.click()
-    assert escape(EXERCISE_08_3["hints"][0]["ru"]) in shown.hints_html.value
+    assert escape(EXERCISE_07_4["hints"][0]["ru"]) in shown.hints_html.value
     shown.language_toggle.value = "en"
-    assert shown.question_html.value == escape(EXERCISE_08_3["question"]["en"])
+    assert shown.question_html.value == escape(EXERCISE_07_4["question"]["en"])
 
 
 def test_every_russian_quiz_shows_its_catalog_entries():
@@ -164,7 +172,7 @@ def test_a_removed_translation_fails_the_check(copied, capsys):
 
 
 def emptied(catalog):
-    entry(catalog, "08.3 choice 2").string = ""
+    entry(catalog, "07.4 choice 2").string = ""
 
 
 def fuzzy(catalog):
@@ -176,7 +184,7 @@ def field_added(catalog):
 
 
 @pytest.mark.parametrize("change, problem", [
-    (emptied, "08.3 choice 2: untranslated"),
+    (emptied, "07.4 choice 2: untranslated"),
     (fuzzy, "00.1 question: fuzzy"),
     (field_added, "04.2 question: the translation's fields are not []"),
 ])
