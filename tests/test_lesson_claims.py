@@ -369,8 +369,9 @@ AMBIGUOUS_RULE = re.compile(r"stand(?:s|ing)? on \d+ or more|(?:стоять|о�
 def test_lesson_08_names_the_bankers_rule_without_or_more(language):
     path = lesson("08", language)
     assert not AMBIGUOUS_RULE.search(prose(path) + printed(path))
-    choices = quiz_bank.exercise("08.3")["choices"]
-    assert not any(AMBIGUOUS_RULE.search(choice[language]) for choice in choices)
+    exercise = quiz_bank.exercise("08.3")
+    assert not any(AMBIGUOUS_RULE.search(text[language])
+                   for text in [exercise["question"], *exercise["hints"]])
 
 
 HOYLE = {"en": "once in seven deals when two, and twice in seven when four people play",
