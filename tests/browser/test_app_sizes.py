@@ -739,3 +739,42 @@ def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors,
         assert hint.is_visible()
         assert ("menus above" if language == "en" else "меню выше") in hint.inner_text()
         no_errors(page)
+
+
+# The map's cell buttons that show a ring (an outline) now, by their hand.
+RINGED_CELLS_JS = """() => [...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
+  .filter((e) => { const s = getComputedStyle(e);
+                   return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0; })
+  .map((e) => e.getAttribute('title') || e.innerText)"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_when_to_buy_answers_under_the_map_on_a_phone(voila_app, chromium, no_errors, screenshot,
+                                                      size, language):
+    """Round 7: on a 360×800 and a 412×915 phone, after a tap on a cell of "When to buy"'s map
+    and after a choice in its menus, the verdict for that hand (the answer's first line) is
+    inside the screen, right under the map; the tapped cell keeps no focus ring of its own
+    beside the chosen cell's frame."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-chart img").wait_for()
+        cell = page.locator(".t21-app .t21-strategy-cell")
+        cells = page.locator(".t21-app .t21-strategy-hits button")
+        n = round(cells.count() ** 0.5)
+        for step, choose in enumerate((lambda: cells.nth(2 * n + 5).tap(),
+                                       lambda: page.locator(".t21-app .t21-strategy-second select")
+                                       .select_option(index=1))):
+            before = cell.inner_text()
+            choose()
+            page.wait_for_function(CHANGED_JS, arg=[cell.element_handle(), before], polling=100)
+            page.wait_for_timeout(300)
+            said = page.evaluate(FIRST_LINE_JS, ".t21-app .t21-strategy-cell")
+            found = box(page, ".t21-app .t21-strategy-chart img")
+            screenshot(page, f"i34g_{size}_{language}_strategy_verdict{step}")
+            assert 0 <= said["top"] and said["bottom"] <= height, \
+                f"step {step}: the verdict {said} is out of sight on a {width}×{height} screen"
+            assert found["bottom"] - 1 <= said["top"] <= found["bottom"] + 60, (found, said)
+            assert page.evaluate(RINGED_CELLS_JS) == [], f"step {step}: a cell keeps a ring"
+        no_errors(page)

@@ -33,6 +33,9 @@ APP_STYLE = f"""<style>
 .t21-app :focus-visible, .t21-app button:focus, .t21-app select:focus,
 .t21-app input:focus, .t21-app summary:focus, .t21-app [role=log]:focus,
 .t21-app .lm-TabBar-tab:focus {{ {FOCUS} }}
+/* the map's cells are out of the keyboard's way (the menus are its way): a tap on one leaves
+   no ring beside the frame the picture draws round the chosen cell */
+.t21-app .t21-strategy-hits button:focus {{ outline: none !important; }}
 .t21-app-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
 .t21-app-tabs .lm-TabBar, .t21-app-tabs .lm-TabBar-content {{
   height: auto !important; min-height: 44px !important; max-height: none !important;
@@ -138,15 +141,20 @@ APP_STYLE = f"""<style>
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
-  /* "When to buy": the map right after the two menus of the hand (the rules after it),
-     before the answer's numbers, with a word that the menus do what the small cells do */
+  /* "When to buy": the map right after the two menus of the hand, the answer for the hand
+     straight under the map (round 7: in the screen after a tap), then the word that the menus
+     do what the small cells do, the legend, and the rules last */
   .t21-app .t21-strategy .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
-  .t21-app .t21-strategy .t21-column {{ display: contents !important; }}
-  .t21-app .t21-strategy .t21-columns > *, .t21-app .t21-strategy .t21-column > * {{
+  .t21-app .t21-strategy .t21-column,
+  .t21-app .t21-strategy .t21-columns > :last-child {{ display: contents !important; }}
+  .t21-app .t21-strategy .t21-column > *,
+  .t21-app .t21-strategy .t21-columns > :last-child > * {{
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
-  .t21-app .t21-strategy .t21-columns > :last-child {{ order: 1; }}
+  .t21-app .t21-strategy .t21-columns .t21-strategy-map {{ order: 1; }}
+  .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
+  .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
   .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; }}
   /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
   .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}
