@@ -104,9 +104,26 @@ APP_STYLE = f"""<style>
 }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
-  /* the student's turn takes three rows of buttons and a short status, the settlement one row
-     and a long status: the box keeps the taller height, so the seats stay put */
-  .t21-app .t21-controls {{ min-height: 200px; }}
+  /* the student's turn takes two rows of buttons and a short status, the settlement two rows
+     and a long status (four lines of Russian at 412 px for a banker's natural): the box keeps
+     the taller height, so the seats stay put */
+  .t21-app .t21-controls {{ min-height: 190px; }}
+  /* round 7: the tab names the table (as on a projector): its title gives way, «Table
+     settings» (on two lines) sits at the right of the Deal row, and the seats start higher */
+  .t21-app .t21-table-widget {{ position: relative; }}
+  .t21-app .t21-table-heading {{ position: absolute; top: 0; right: 0; z-index: 1;
+    width: auto; }}
+  .t21-app .t21-table-title {{ display: none; }}
+  .t21-app .t21-settings-toggle {{ max-width: 7.5em; margin-right: 0; }}
+  .t21-app .t21-actions {{ padding-right: 7.7em; }}
+  .t21-app .t21-settings {{ margin-top: 52px; }}
+  /* while the student decides, Buy and Stand take the whole row (no settings mid-round) */
+  .t21-app .t21-deciding .t21-actions {{ padding-right: 0; }}
+  .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
+  /* and the stake's box, «Add to the stake» and «Odds» one row under them: the box's label is
+     said (to a screen reader), not shown, the button beside it names it */
+  .t21-app .t21-deciding .t21-stake .widget-label {{ position: absolute; width: 1px;
+    height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
   .t21-app .t21-seats th {{ font-size: 14px; }}
   /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
