@@ -76,6 +76,23 @@ APP_STYLE = f"""<style>
   .t21-app .t21-message:has(.widget-html-content:empty) {{ display: none; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
   .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
+}}
+/* round 7: on a desktop the Player, Purse and Stake columns as wide from the deal to the
+   settlement (room for a banker's and a «to act» badge, a purse's «(−1)», any stake), so the
+   cards do not move sideways (a projector has no room: its widest hands would push the odds
+   under the seats) */
+@media (min-width: 1200px) {{
+  .t21-app .t21-seats th:nth-child(1),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
+    width: 250px; }}
+  .t21-app .t21-seats th:nth-child(2),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
+    width: 130px; white-space: nowrap; }}
+  .t21-app .t21-seats th:nth-child(3),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
+    width: 80px; }}
+}}
+@media (min-width: 1000px) {{
   /* the tab names the table: its title gives way, «Table settings» sits at the right of the
      buttons' row (which leaves it room), and the seats start 50 px higher */
   .t21-app .t21-table-widget {{ position: relative; }}
@@ -91,6 +108,9 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats .t21-result-row {{ position: absolute; left: 100%; width: 14em;
     transform: translateY(-100%); background: none !important; }}
   .t21-app .t21-seats .t21-result-row td {{ display: block; padding: 0 0 8px 12px !important; }}
+  /* round 7: every tab's answer in the table result's type: 22 px bold */
+  .t21-app [class^="t21-verdict-"], .t21-app .t21-sim-verdict {{ font-size: 22px;
+    font-weight: bold; line-height: 1.25; }}
 }}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
