@@ -619,13 +619,14 @@ def test_the_advice_chart_follows_the_verdict_on_a_phone(voila_app, chromium, no
 
 
 # Where the table's parts are: the seat table's top, and the box of each shown button of the
-# action row (Deal, Buy a card) by its class.
+# action row (Deal, Buy a card) by its class, and the left edge of the Cards column.
 STEADY_JS = """() => { const shown = (s) => [...document.querySelectorAll(s)].find(
     (e) => e.getBoundingClientRect().height > 0);
   const at = (s) => { const e = shown(s); if (!e) { return null; }
     const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, bottom: r.bottom}; };
+  const cards = shown('.t21-app .t21-seats .t21-seat-cards');
   return {seats: at('.t21-app .t21-seats table').y, deal: at('.t21-app .t21-deal'),
-          buy: at('.t21-app .t21-buy')}; }"""
+          buy: at('.t21-app .t21-buy'), cards: cards && cards.getBoundingClientRect().left}; }"""
 
 
 def play_to_settled(page: Page, table, language: str, seen: list | None = None,
@@ -738,4 +739,133 @@ def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors,
         hint = page.locator(".t21-app .t21-strategy-menus-hint")
         assert hint.is_visible()
         assert ("menus above" if language == "en" else "меню выше") in hint.inner_text()
+        no_errors(page)
+
+
+# The map's cell buttons that show a ring (an outline) now, by their hand.
+RINGED_CELLS_JS = """() => [...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
+  .filter((e) => { const s = getComputedStyle(e);
+                   return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0; })
+  .map((e) => e.getAttribute('title') || e.innerText)"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_when_to_buy_answers_under_the_map_on_a_phone(voila_app, chromium, no_errors, screenshot,
+                                                      size, language):
+    """Round 7: on a 360×800 and a 412×915 phone, after a tap on a cell of "When to buy"'s map
+    and after a choice in its menus, the verdict for that hand (the answer's first line) is
+    inside the screen, right under the map; the tapped cell keeps no focus ring of its own
+    beside the chosen cell's frame."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-chart img").wait_for()
+        cell = page.locator(".t21-app .t21-strategy-cell")
+        cells = page.locator(".t21-app .t21-strategy-hits button")
+        n = round(cells.count() ** 0.5)
+        for step, choose in enumerate((lambda: cells.nth(2 * n + 5).tap(),
+                                       lambda: page.locator(".t21-app .t21-strategy-second select")
+                                       .select_option(index=1))):
+            before = cell.inner_text()
+            choose()
+            page.wait_for_function(CHANGED_JS, arg=[cell.element_handle(), before], polling=100)
+            page.wait_for_timeout(300)
+            said = page.evaluate(FIRST_LINE_JS, ".t21-app .t21-strategy-cell")
+            found = box(page, ".t21-app .t21-strategy-chart img")
+            screenshot(page, f"i34g_{size}_{language}_strategy_verdict{step}")
+            assert 0 <= said["top"] and said["bottom"] <= height, \
+                f"step {step}: the verdict {said} is out of sight on a {width}×{height} screen"
+            assert found["bottom"] - 1 <= said["top"] <= found["bottom"] + 60, (found, said)
+            assert page.evaluate(RINGED_CELLS_JS) == [], f"step {step}: a cell keeps a ring"
+        no_errors(page)
+
+
+# The table's title (shown or not), and the boxes of «Deal», «Table settings» and the seats.
+FIRST_SCREEN_JS = """() => { const at = (s) => { const e = document.querySelector(s);
+    const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, right: r.right,
+                                                  height: r.height}; };
+  return {title: at('.t21-app .t21-table-title').height, deal: at('.t21-app .t21-deal'),
+          settings: at('.t21-app .t21-settings-toggle'),
+          seats: at('.t21-app .t21-seats table').top}; }"""
+# Round 6 put the seats' top at 517 px on both phones; the title and the settings' own row
+# (about 70–100 px) give way.
+PHONE_SEATS_TOP = 450
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_the_phones_first_screen_goes_to_the_game(voila_app, chromium, no_errors, screenshot,
+                                                  size, language):
+    """Round 7: on a 360×800 and a 412×915 phone the table's own title gives way (the tab names
+    it, as on a projector), «Table settings» sits on the Deal row, inside the screen, and the
+    seats start at most 450 px down (517 in round 6), before the first deal and once a round
+    is settled."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, table):
+        for step in range(2):
+            if step:
+                play_to_settled(page, table, language)
+            seen = page.evaluate(FIRST_SCREEN_JS)
+            screenshot(page, f"i34g_{size}_{language}_first_screen{step}")
+            deal, settings = seen["deal"], seen["settings"]
+            assert seen["title"] == 0, f"step {step}: the table's title shows: {seen}"
+            assert settings["top"] < deal["bottom"] and deal["top"] < settings["bottom"], \
+                f"step {step}: «Table settings» {settings} is not on the Deal row {deal}"
+            assert settings["right"] <= width, settings
+            assert seen["seats"] <= PHONE_SEATS_TOP, f"step {step}: the seats start at {seen}"
+        no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_cards_stay_put_when_the_purses_change(voila_app, chromium, no_errors, screenshot,
+                                                   language):
+    """Round 7: at 1280×900, over three rounds, the Cards column starts at the same x (within
+    2 px) from the first deal to each settlement: a purse's «(−1)» or a «to act» badge beside
+    a name does not push the cards sideways (round 6: they moved 44–67 px). (Not yet on a
+    1024 px projector: the result beside the student's row takes 15em from the seats, which
+    squeeze their columns, and fixed columns push the widest hands' odds under the seats.)"""
+    size = "desktop"
+    width, height = SIZES[size]
+    with app_page(chromium, voila_app, (width, height), language) as (page, table):
+        seen: list = []
+        for _ in range(3):
+            play_to_settled(page, table, language, seen)
+        screenshot(page, f"i34g_{size}_{language}_cards_put")
+        xs = sorted({round(s["cards"], 1) for s in seen if s["cards"] is not None})
+        assert xs and xs[-1] - xs[0] <= 2, f"the Cards column starts at x = {xs}"
+        no_errors(page)
+
+
+# The type of the first shown element matching `selector`: its size in px and its weight.
+TYPE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
+    (x) => x.getBoundingClientRect().height > 0); if (!e) { return null; }
+  const s = getComputedStyle(e);
+  return {px: parseFloat(s.fontSize), weight: parseInt(s.fontWeight, 10),
+          text: e.innerText.trim().slice(0, 40)}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_every_tabs_verdict_in_the_tables_result_type(voila_app, chromium, no_errors,
+                                                      screenshot, size, language):
+    """Round 7: at 1024 px and wider the verdicts of "19 or 20?", "When to buy" and
+    "Simulation" are in the 22 px bold of the table's result (round 6: 17 px, Simulation's in
+    plain weight)."""
+    width, height = SIZES[size]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        found = {}
+        choose_last_hand(page, "click")
+        found["19 or 20?"] = page.evaluate(TYPE_JS, ".t21-app .t21-verdict b")
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-cell b").first.wait_for()
+        found["When to buy"] = page.evaluate(TYPE_JS, ".t21-app .t21-strategy-cell b")
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-run").click()
+        page.locator(".t21-app .t21-sim-verdict").wait_for()
+        found["Simulation"] = page.evaluate(TYPE_JS, ".t21-app .t21-sim-verdict")
+        screenshot(page, f"i34g_{size}_{language}_verdict_type")
+        small = {tab: seen for tab, seen in found.items()
+                 if seen is None or seen["px"] < 22 or seen["weight"] < 700}
+        assert small == {}, f"verdicts not in 22 px bold: {small}"
         no_errors(page)

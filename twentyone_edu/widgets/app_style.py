@@ -33,6 +33,9 @@ APP_STYLE = f"""<style>
 .t21-app :focus-visible, .t21-app button:focus, .t21-app select:focus,
 .t21-app input:focus, .t21-app summary:focus, .t21-app [role=log]:focus,
 .t21-app .lm-TabBar-tab:focus {{ {FOCUS} }}
+/* the map's cells are out of the keyboard's way (the menus are its way): a tap on one leaves
+   no ring beside the frame the picture draws round the chosen cell */
+.t21-app .t21-strategy-hits button:focus {{ outline: none !important; }}
 .t21-app-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
 .t21-app-tabs .lm-TabBar, .t21-app-tabs .lm-TabBar-content {{
   height: auto !important; min-height: 44px !important; max-height: none !important;
@@ -73,6 +76,23 @@ APP_STYLE = f"""<style>
   .t21-app .t21-message:has(.widget-html-content:empty) {{ display: none; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
   .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
+}}
+/* round 7: on a desktop the Player, Purse and Stake columns as wide from the deal to the
+   settlement (room for a banker's and a «to act» badge, a purse's «(−1)», any stake), so the
+   cards do not move sideways (a projector has no room: its widest hands would push the odds
+   under the seats) */
+@media (min-width: 1200px) {{
+  .t21-app .t21-seats th:nth-child(1),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
+    width: 250px; }}
+  .t21-app .t21-seats th:nth-child(2),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
+    width: 130px; white-space: nowrap; }}
+  .t21-app .t21-seats th:nth-child(3),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
+    width: 80px; }}
+}}
+@media (min-width: 1000px) {{
   /* the tab names the table: its title gives way, «Table settings» sits at the right of the
      buttons' row (which leaves it room), and the seats start 50 px higher */
   .t21-app .t21-table-widget {{ position: relative; }}
@@ -88,6 +108,9 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats .t21-result-row {{ position: absolute; left: 100%; width: 14em;
     transform: translateY(-100%); background: none !important; }}
   .t21-app .t21-seats .t21-result-row td {{ display: block; padding: 0 0 8px 12px !important; }}
+  /* round 7: every tab's answer in the table result's type: 22 px bold */
+  .t21-app [class^="t21-verdict-"], .t21-app .t21-sim-verdict {{ font-size: 22px;
+    font-weight: bold; line-height: 1.25; }}
 }}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
@@ -101,9 +124,26 @@ APP_STYLE = f"""<style>
 }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
-  /* the student's turn takes three rows of buttons and a short status, the settlement one row
-     and a long status: the box keeps the taller height, so the seats stay put */
-  .t21-app .t21-controls {{ min-height: 200px; }}
+  /* the student's turn takes two rows of buttons and a short status, the settlement two rows
+     and a long status (four lines of Russian at 412 px for a banker's natural): the box keeps
+     the taller height, so the seats stay put */
+  .t21-app .t21-controls {{ min-height: 190px; }}
+  /* round 7: the tab names the table (as on a projector): its title gives way, «Table
+     settings» (on two lines) sits at the right of the Deal row, and the seats start higher */
+  .t21-app .t21-table-widget {{ position: relative; }}
+  .t21-app .t21-table-heading {{ position: absolute; top: 0; right: 0; z-index: 1;
+    width: auto; }}
+  .t21-app .t21-table-title {{ display: none; }}
+  .t21-app .t21-settings-toggle {{ max-width: 7.5em; margin-right: 0; }}
+  .t21-app .t21-actions {{ padding-right: 7.7em; }}
+  .t21-app .t21-settings {{ margin-top: 52px; }}
+  /* while the student decides, Buy and Stand take the whole row (no settings mid-round) */
+  .t21-app .t21-deciding .t21-actions {{ padding-right: 0; }}
+  .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
+  /* and the stake's box, «Add to the stake» and «Odds» one row under them: the box's label is
+     said (to a screen reader), not shown, the button beside it names it */
+  .t21-app .t21-deciding .t21-stake .widget-label {{ position: absolute; width: 1px;
+    height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
   .t21-app .t21-seats th {{ font-size: 14px; }}
   /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
@@ -138,15 +178,20 @@ APP_STYLE = f"""<style>
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
-  /* "When to buy": the map right after the two menus of the hand (the rules after it),
-     before the answer's numbers, with a word that the menus do what the small cells do */
+  /* "When to buy": the map right after the two menus of the hand, the answer for the hand
+     straight under the map (round 7: in the screen after a tap), then the word that the menus
+     do what the small cells do, the legend, and the rules last */
   .t21-app .t21-strategy .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
-  .t21-app .t21-strategy .t21-column {{ display: contents !important; }}
-  .t21-app .t21-strategy .t21-columns > *, .t21-app .t21-strategy .t21-column > * {{
+  .t21-app .t21-strategy .t21-column,
+  .t21-app .t21-strategy .t21-columns > :last-child {{ display: contents !important; }}
+  .t21-app .t21-strategy .t21-column > *,
+  .t21-app .t21-strategy .t21-columns > :last-child > * {{
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
-  .t21-app .t21-strategy .t21-columns > :last-child {{ order: 1; }}
+  .t21-app .t21-strategy .t21-columns .t21-strategy-map {{ order: 1; }}
+  .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
+  .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
   .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; }}
   /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
   .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}

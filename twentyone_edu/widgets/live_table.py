@@ -578,6 +578,8 @@ class TableWidget(Bilingual, widgets.VBox):
                               (self.banker_button, banker and playing),
                               (self.odds_toggle, adding)):
             widget.layout.display = None if shown else "none"
+        # (on a phone the student's turn takes the whole buttons' row: app_style)
+        (self.add_class if playing else self.remove_class)("t21-deciding")
         self.settings.layout.display = None if self.settings_toggle.value else "none"
         self.status.value = (f"<b class='t21-status-line' role='status'>"
                              f"{escape(self._status_text())}</b>")

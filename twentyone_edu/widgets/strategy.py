@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from .. import plots
 
 
-# The map's buttons lie over its cells, invisible but for a frame under the pointer.
+# The map's buttons lie over its cells, invisible but for a frame under a mouse's pointer (a
+# finger's tap leaves no frame behind: the picture frames the chosen cell).
 MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; padding: 0; } "
              ".t21-strategy-hits { position: absolute; gap: 0; margin: 0; } "
              ".t21-strategy-hits .jupyter-button, .t21-strategy-hits .widget-button { "
@@ -45,7 +46,8 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "background: transparent !important; border: none !important; "
              "box-shadow: none !important; cursor: pointer; color: transparent !important; "
              "font-size: 0 !important; } "
-             ".t21-strategy-hits .jupyter-button:hover { outline: 3px solid #0b3d91; }</style>")
+             "@media (hover: hover) { .t21-strategy-hits .jupyter-button:hover { "
+             "outline: 3px solid #0b3d91; } }</style>")
 
 
 class StrategyExplorer(Explorer):
