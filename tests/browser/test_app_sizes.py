@@ -164,13 +164,16 @@ def odds_beside_the_hand(page: Page, table, height: int) -> None:
 
 def choose_last_hand(page, gesture: str):
     """Open "19 or 20?", press its last hand chip by `gesture` ("click" or "tap") and wait for
-    the verdict to change; the chips."""
+    the verdict to change and the chip to be marked chosen (the two updates may arrive in either
+    order); the chips."""
     open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
     chips = page.locator(".t21-advice-hand-button")
     verdict = page.locator(".t21-verdict")
     before = verdict.inner_text()
     getattr(chips.last, gesture)()
     page.wait_for_function(CHANGED_JS, arg=[verdict.element_handle(), before], polling=100)
+    page.wait_for_function("(chip) => chip.classList.contains('t21-chosen')",
+                           arg=chips.last.element_handle(), polling=100, timeout=15_000)
     return chips
 
 
