@@ -693,6 +693,14 @@ FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selec
   const r = range.getClientRects()[0]; return {top: r.top, bottom: r.bottom}; }"""
 
 
+def verdict_in_sight(page: Page, selector: str, screen: tuple[int, int]) -> dict:
+    """The first line of the verdict in `selector`, asserted inside the screen; its box."""
+    said = page.evaluate(FIRST_LINE_JS, selector)
+    assert 0 <= said["top"] and said["bottom"] <= screen[1], \
+        f"the verdict's first line {said} is out of sight on a {screen[0]}×{screen[1]} screen"
+    return said
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", ["phone360", "phone"])
 def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
@@ -709,11 +717,9 @@ def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
             "() => document.querySelector('.t21-app .t21-sim-result').innerText"
             ".trim().split('\\n').length >= 4", polling=100)
         page.wait_for_timeout(500)
-        said = page.evaluate(FIRST_LINE_JS, ".t21-app .t21-sim-result")
+        said = verdict_in_sight(page, ".t21-app .t21-sim-result", (width, height))
         run = box(page, ".t21-app .t21-sim-run")
         screenshot(page, f"i34f_{size}_{language}_simulation_verdict")
-        assert 0 <= said["top"] and said["bottom"] <= height, \
-            f"the verdict's first line {said} is out of sight on a {width}×{height} screen"
         assert said["top"] - run["bottom"] <= 60, f"the verdict {said} is far under Run {run}"
         no_errors(page)
 
@@ -774,11 +780,9 @@ def test_when_to_buy_answers_under_the_map_on_a_phone(voila_app, chromium, no_er
             choose()
             page.wait_for_function(CHANGED_JS, arg=[cell.element_handle(), before], polling=100)
             page.wait_for_timeout(300)
-            said = page.evaluate(FIRST_LINE_JS, ".t21-app .t21-strategy-cell")
+            said = verdict_in_sight(page, ".t21-app .t21-strategy-cell", (width, height))
             found = box(page, ".t21-app .t21-strategy-chart img")
             screenshot(page, f"i34g_{size}_{language}_strategy_verdict{step}")
-            assert 0 <= said["top"] and said["bottom"] <= height, \
-                f"step {step}: the verdict {said} is out of sight on a {width}×{height} screen"
             assert found["bottom"] - 1 <= said["top"] <= found["bottom"] + 60, (found, said)
             assert page.evaluate(RINGED_CELLS_JS) == [], f"step {step}: a cell keeps a ring"
         no_errors(page)
