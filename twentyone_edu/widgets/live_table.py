@@ -607,8 +607,10 @@ class TableWidget(Bilingual, widgets.VBox):
         if phase == "staking" and table.round_number:
             natural = any(e.kind == "banker_natural" and e.round_number == table.round_number
                           for e in self.entries)  # settled by the deal itself: say why (R9)
-            key = ("tw_status_settled" + ("_natural" if natural else "")
-                   + ("_you_bank" if yours else ""))
+            key = {(False, False): "tw_status_settled",
+                   (False, True): "tw_status_settled_you_bank",
+                   (True, False): "tw_status_settled_natural",
+                   (True, True): "tw_status_settled_natural_you_bank"}[natural, yours]
             return text(key, language, round=table.round_number, banker=banker)
         if phase == "staking":
             return text("tw_status_you_bank" if yours else "tw_status_staking", language,
