@@ -156,6 +156,19 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     conserved(w)
 
 
+def test_a_click_that_crossed_the_disabling_changes_nothing_and_says_nothing():
+    """A second Stand sent before the browser saw the first one hide the buttons (a double
+    click): no error about a button the student no longer sees."""
+    w = seventeen_against_olgas_eighteen()
+    w.stand_button.click()
+    settled = (dict(w.table.purses), len(w.table.events), w.status.value)
+    assert w.stand_button.layout.display == w.buy_button.layout.display == "none"
+    w.stand_button.click()
+    w.buy_button.click()
+    assert (dict(w.table.purses), len(w.table.events), w.status.value) == settled
+    assert w.message.value == ""
+
+
 def test_naturals_bust_and_banker_bust():
     w = TableWidget(players=NAMES, seed=5)
     olga_banks(w)

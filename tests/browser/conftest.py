@@ -509,11 +509,16 @@ def play_a_round(table: Locator, max_deals: int = 12,
         if not buy.is_enabled():
             continue  # a natural settled the round at once, or the bank passed (R9, R10)
         click_and_wait_for_change(buy, log)
-        if stand.is_enabled():
-            click_and_wait_for_change(stand, status)
-            break
+        # the log may arrive before the buttons' own updates: a Stand still shown from before
+        # the card is stale when the card ended his turn (a bust or a drawn 21, R11-R13), and
+        # then it is hidden within moments and the round goes on without him
+        try:
+            stand.click(timeout=10_000)
+        except PlaywrightTimeout:
+            pass
+        break
     else:
-        pytest.fail(f"in {max_deals} deals the student never bought and then stood")
+        pytest.fail(f"in {max_deals} deals the student was never asked to buy or stand")
     status.filter(has_text=settled).wait_for()
     panel = table.locator(".t21-settlement")
     try:  # the panel is redrawn just after the status line: wait for it, a busy machine is slow

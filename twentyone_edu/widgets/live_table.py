@@ -297,7 +297,8 @@ class TableWidget(Bilingual, widgets.VBox):
 
     def _callback(self, action, clear: bool = True, focus: bool = False):
         """A guarded handler: the action, then the table drawn again (errors shown inline);
-        with `focus`, the keyboard's focus moves on to the button the student needs next."""
+        with `focus` (the play buttons), the keyboard's focus moves on to the button the
+        student needs next, and a click on a play button already hidden is let fall."""
 
         def run():
             try:
@@ -310,8 +311,12 @@ class TableWidget(Bilingual, widgets.VBox):
 
         guarded = self.message.guard(run, clear)
 
-        def handler(*_):
-            if not self._quiet:
+        def handler(source=None):
+            # a play button's click that crossed the kernel's hiding of it (a double click, or
+            # Stand just after a bust) asks for nothing: its error would name a button not shown
+            stale = focus and isinstance(source, widgets.Button) and (
+                source.layout.display == "none")
+            if not self._quiet and not stale:
                 guarded()
 
         return handler
