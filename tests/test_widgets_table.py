@@ -51,7 +51,7 @@ def conserved(w: TableWidget) -> None:
             "Your stake", "New table", "Banker by hand", "Purse"]),
     ("ru", ["Сдать", "Прикупить карту", "Хватит", "Шансы", "Игроки", "Имена", "Номер расклада",
             "Журнал",
-            "Ваша ставка", "Новый стол", "Банкир вручную", "Деньги", "Вы", "Вера"]),
+            "Ставка", "Новый стол", "Банкир вручную", "Деньги", "Вы", "Вера"]),
 ])
 def test_built_in_both_languages_with_a_ready_table(language, words):
     w = TableWidget(language=language, seed=1)
@@ -124,6 +124,16 @@ def test_the_draw_for_the_bank_card_by_card():
     assert w.draw_button.disabled
     w.draw_button.click()
     assert "Not accepted" in w.message.value and "the bank is held by Vera" in w.message.value
+
+
+@pytest.mark.parametrize("language, said", [("en", "card: you hold the bank (R4)"),
+                                            ("ru", "картой: банк держите вы (R4)")])
+def test_a_draw_that_gives_you_the_bank_says_you_hold_it(language, said):
+    w = TableWidget(seed=5, language=language)
+    w.table.stack_shoe("A")  # the first card, an ace, goes to the first seat: «You» (R4)
+    w.draw_all_button.click()
+    assert w.table.banker == w.table.players[0] == w.you
+    assert f"{said}.</summary>" in w.log_view.value, w.log_view.value
 
 
 def seventeen_against_olgas_eighteen() -> TableWidget:

@@ -684,6 +684,38 @@ def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_
 
 
 
+# «Buy a card»'s pointer-events at the first moment it shows (polled each frame), 'over' when
+# the round ended without a turn for the student, '' while neither.
+BUY_SHOWN_JS = """() => { const b = document.querySelector('.t21-app .t21-buy');
+  if (b && b.offsetParent !== null) { return getComputedStyle(b).pointerEvents; }
+  const d = document.querySelector('.t21-app .t21-deal');
+  return d && !d.disabled && d.offsetParent !== null ? 'over' : ''; }"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size):
+    """Round 8 (UX review 5): «Buy a card» shows where «Deal» was, so the second tap of a double
+    tap would buy a card; a button that has just appeared in the buttons' row takes no tap for
+    0.6 s, then takes taps as usual."""
+    width, height = SIZES[size]
+    with app_page(chromium, voila_app, (width, height), "en", phone=size == "phone") as (
+            page, table):
+        status = table.locator(".t21-status")
+        for _ in range(12):
+            before = status.inner_text()
+            table.locator(".t21-deal").click()
+            page.wait_for_function(CHANGED_JS, arg=[status.element_handle(), before],
+                                   polling=100)
+            at_first = page.wait_for_function(BUY_SHOWN_JS, polling="raf").json_value()
+            if at_first != "over":
+                break
+            page.wait_for_timeout(700)  # a natural, or the student holds the bank: deal again
+        assert at_first == "none", f"«Buy a card» took taps as soon as it showed: {at_first}"
+        page.wait_for_timeout(700)
+        assert page.evaluate(BUY_SHOWN_JS) == "auto"
+        no_errors(page)
+
+
 # The first line of text inside `selector` as shown.
 FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
     (x) => x.getBoundingClientRect().height > 0);
@@ -825,16 +857,16 @@ def test_the_phones_first_screen_goes_to_the_game(voila_app, chromium, no_errors
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["desktop", "projector", "phone"])
 def test_the_cards_stay_put_when_the_purses_change(voila_app, chromium, no_errors, screenshot,
-                                                   language):
-    """Round 7: at 1280×900, over three rounds, the Cards column starts at the same x (within
-    2 px) from the first deal to each settlement: a purse's «(−1)» or a «to act» badge beside
-    a name does not push the cards sideways (round 6: they moved 44–67 px). (Not yet on a
-    1024 px projector: the result beside the student's row takes 15em from the seats, which
-    squeeze their columns, and fixed columns push the widest hands' odds under the seats.)"""
-    size = "desktop"
+                                                   size, language):
+    """Rounds 7–8: at 1280×900, on a 1024×768 projector and on a 412×915 phone, over three
+    rounds, the Cards column starts at the same x (within 2 px) from the first deal to each
+    settlement: a purse's «(−1)» or a «to act» badge beside a name does not push the cards
+    sideways (round 6: they moved 44–67 px; UX review 5: 64 px on a phone)."""
     width, height = SIZES[size]
-    with app_page(chromium, voila_app, (width, height), language) as (page, table):
+    with app_page(chromium, voila_app, (width, height), language, phone=size == "phone") as (
+            page, table):
         seen: list = []
         for _ in range(3):
             play_to_settled(page, table, language, seen)

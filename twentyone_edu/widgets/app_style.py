@@ -30,9 +30,10 @@ APP_STYLE = f"""<style>
 .t21-app .widget-toggle-button.mod-active {{ box-shadow: inset 0 -4px 0 #0b3d91; }}
 .t21-app button:disabled {{ background-color: #e4e4e4 !important; color: #555 !important;
   opacity: 1; }}
-.t21-app :focus-visible, .t21-app button:focus, .t21-app select:focus,
-.t21-app input:focus, .t21-app summary:focus, .t21-app [role=log]:focus,
-.t21-app .lm-TabBar-tab:focus {{ {FOCUS} }}
+/* the ring for the keyboard only: a tap or a click shows none (a ring on a chip beside the
+   chosen one reads as a second choice) */
+.t21-app :focus-visible, .t21-app .lm-TabBar-tab:focus-visible {{ {FOCUS} }}
+.t21-app :focus:not(:focus-visible) {{ outline: none !important; }}
 /* the map's cells are out of the keyboard's way (the menus are its way): a tap on one leaves
    no ring beside the frame the picture draws round the chosen cell */
 .t21-app .t21-strategy-hits button:focus {{ outline: none !important; }}
@@ -60,10 +61,15 @@ APP_STYLE = f"""<style>
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
+.t21-app .t21-stake .widget-label {{ align-self: center; line-height: 1.35; }}
 .t21-app .t21-strategy-menus-hint {{ display: none; }}
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
+/* a double tap must not act twice: a button that takes the place of the one just tapped (Buy
+   where Deal was, Deal where Stand was) takes taps only after 0.6 s; the keyboard is not held */
+@keyframes t21-arm {{ from {{ pointer-events: none; }} to {{ pointer-events: none; }} }}
+.t21-app .t21-actions .widget-button {{ animation: t21-arm 0.6s; }}
 
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
 @media (min-width: 1000px) {{
@@ -106,11 +112,31 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats:has(.t21-result-row) {{ overflow: visible; padding-right: 15em; }}
   .t21-app .t21-seats table {{ position: relative; }}
   .t21-app .t21-seats .t21-result-row {{ position: absolute; left: 100%; width: 14em;
-    transform: translateY(-100%); background: none !important; }}
+    transform: translateY(calc(-1 * var(--t21-row))); background: none !important; }}
+  /* (its top level with the top of the student's row, a seat's height above: a long result
+     runs down beside the next seats, not up under the status; from the last row, up) */
+  .t21-app .t21-seats {{ --t21-row: 93px; }}
+  .t21-app .t21-seats .t21-result-row:last-child {{ transform: translateY(-100%); }}
   .t21-app .t21-seats .t21-result-row td {{ display: block; padding: 0 0 8px 12px !important; }}
   /* round 7: every tab's answer in the table result's type: 22 px bold */
   .t21-app [class^="t21-verdict-"], .t21-app .t21-sim-verdict {{ font-size: 22px;
     font-weight: bold; line-height: 1.25; }}
+}}
+/* a projector: the same steady columns, narrower (the result beside the student's row takes
+   15em of its width); while the odds are open the columns give way, so that the odds of the
+   widest hands stay beside the seats */
+@media (min-width: 1000px) and (max-width: 1199px) {{
+  /* a seat's badges («banker», «to act») each on a line of its own under the name: a seat is
+     as tall as its cards anyway, and the name column keeps one width when the badges come */
+  .t21-app .t21-seats td:first-child b, .t21-app .t21-seats td:first-child span {{
+    display: table; margin-top: 2px; }}
+  .t21-app .t21-steady .t21-seats th:nth-child(1),
+  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 120px; }}
+  .t21-app .t21-steady .t21-seats th:nth-child(2),
+  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
+    width: 100px; white-space: nowrap; }}
+  .t21-app .t21-steady .t21-seats th:nth-child(3),
+  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{ width: 30px; }}
 }}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
@@ -122,12 +148,18 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
+@media (max-width: 380px) {{
+  .t21-app .t21-controls {{ min-height: 190px !important; }}
+}}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
   /* the student's turn takes two rows of buttons and a short status, the settlement two rows
      and a long status (four lines of Russian at 412 px for a banker's natural): the box keeps
      the taller height, so the seats stay put */
-  .t21-app .t21-controls {{ min-height: 190px; }}
+  .t21-app .t21-controls {{ min-height: 165px; }}
+  /* the stake's box as wide as a stake, so «Deal» and «Your stake» (Russian too) share a row
+     with «Table settings» from 381 px up */
+  .t21-app .t21-stake input {{ width: 3.2em; flex: 0 0 3.2em; }}
   /* round 7: the tab names the table (as on a projector): its title gives way, «Table
      settings» (on two lines) sits at the right of the Deal row, and the seats start higher */
   .t21-app .t21-table-widget {{ position: relative; }}
@@ -153,6 +185,18 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
   .t21-app .t21-seats td:last-child b {{ font-size: 13px; }}
   .t21-app .t21-seats td, .t21-app .t21-seats th {{ padding: 1px !important; }}
+  /* the seats take the screen's width in steady columns: a purse's «(−1)» or a badge does
+     not push the cards sideways; the headings and a badge keep a gap from their neighbours */
+  .t21-app .t21-seats, .t21-app .t21-seats .widget-html-content,
+  .t21-app .t21-seats table {{ width: 100%; box-sizing: border-box; }}
+  .t21-app .t21-seats th:nth-child(1),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 31%; }}
+  .t21-app .t21-seats th:nth-child(2),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{ width: 23%; }}
+  .t21-app .t21-seats th:nth-child(5),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(5) {{ width: 22%; }}
+  .t21-app .t21-seats th, .t21-app .t21-seats tr:not(.t21-result-row) > td:first-child {{
+    padding-right: 6px !important; }}
   .t21-app .t21-seat-cards svg {{ height: 48px !important; width: auto !important; }}
   /* four cards to a row, the fifth and later on a second row, so a long hand cannot widen
      the table past a 360 px screen; each row starts at the cell's edge */

@@ -119,12 +119,15 @@ class BankerChooser(Bilingual, widgets.VBox):
                                 names="value")
 
     def _callback(self, action, clear: bool = True):
-        def run(*_):
+        def run(source=None):
             try:
                 if action is not None:
                     action()
             finally:
                 self._render()
+                # a draw button that has done its work leaves the keyboard on «Shuffle again»
+                if isinstance(source, widgets.Button) and source.disabled:
+                    self.new_button.focus()
 
         return self.message.guard(run, clear)
 

@@ -271,6 +271,7 @@ TEXT: dict[str, str] = {
     "tw_no_payments": "No payments yet in this round.",
     "tw_log": "Log",
     "ev_first_ace": "The first ace came on the {ordinal} card: {seat} holds the bank (R4).",
+    "ev_first_ace_you": "The first ace came on the {ordinal} card: you hold the bank (R4).",
     "odds_for": "Exact odds for {seat}: the next card is one of the {unseen_cards} this player "
                 "has not seen.",
     "odds_computing": "Computing the exact odds…",
@@ -280,12 +281,12 @@ TEXT: dict[str, str] = {
     "odds_stand": "Stand",
     "odds_buy": "Buy, then play best",
     "odds_choice": "Choice",
-    "odds_value": "Expected result (stake 1)",
+    "odds_value": "Expected result per stake",
     "odds_better_buy": "Better: buy a card.",
     "odds_better_stand": "Better: stand.",
     "odds_equal": "Buying and standing are worth exactly the same.",
-    "odds_note": "The values: one player against the banker, stake 1, neither holding a natural; "
-                 "the banker follows his rule (R14).",
+    "odds_note": "Per stake, whatever the stake: one player against the banker, neither holding "
+                 "a natural; the banker follows his rule (R14).",
     "odds_none": "The odds are shown while a player is to buy or stand.",
     "bad_seed": "the seed {value} is not a whole number (use e.g. 2024, or leave the box empty "
                 "for a random deal)",

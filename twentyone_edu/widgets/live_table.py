@@ -300,16 +300,16 @@ class TableWidget(Bilingual, widgets.VBox):
         with `focus` (the play buttons), the keyboard's focus moves on to the button the
         student needs next, and a click on a play button already hidden is let fall."""
 
-        def run():
+        def run(source):
             try:
                 if action is not None:
                     action()
             finally:
                 self._render()
-                if focus:
+                # a draw button that has done its work leaves the keyboard on Deal, not lost
+                done = isinstance(source, widgets.Button) and source.disabled
+                if focus or done:
                     self._next_button().focus()
-
-        guarded = self.message.guard(run, clear)
 
         def handler(source=None):
             # a play button's click that crossed the kernel's hiding of it (a double click, or
@@ -317,7 +317,7 @@ class TableWidget(Bilingual, widgets.VBox):
             stale = focus and isinstance(source, widgets.Button) and (
                 source.layout.display == "none")
             if not self._quiet and not stale:
-                guarded()
+                self.message.guard(run, clear)(source)
 
         return handler
 
@@ -585,6 +585,8 @@ class TableWidget(Bilingual, widgets.VBox):
             widget.layout.display = None if shown else "none"
         # (on a phone the student's turn takes the whole buttons' row: app_style)
         (self.add_class if playing else self.remove_class)("t21-deciding")
+        # (the seats' columns hold steady on a projector, unless the odds need their room)
+        (self.remove_class if self.odds_toggle.value else self.add_class)("t21-steady")
         self.settings.layout.display = None if self.settings_toggle.value else "none"
         self.status.value = (f"<b class='t21-status-line' role='status'>"
                              f"{escape(self._status_text())}</b>")
@@ -803,7 +805,9 @@ class TableWidget(Bilingual, widgets.VBox):
         if "banker_chosen" not in kinds or "banker_draw" not in kinds:
             return lines
         first, chosen = kinds.index("banker_draw"), kinds.index("banker_chosen")
-        summary = escape(text("ev_first_ace", self.language, seat=self._shown(self.table.banker),
+        banker = self.table.banker
+        key = "ev_first_ace_you" if self._is_you_by_name(banker) else "ev_first_ace"
+        summary = escape(text(key, self.language, seat=self._shown(banker),
                               ordinal=ordinal(chosen - first, self.language)))
         cards = "<br>".join(lines[first:chosen])
         folded = (f"<details class='t21-log-draw'><summary>{summary}</summary>"
