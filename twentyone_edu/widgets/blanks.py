@@ -1,7 +1,8 @@
 """Lesson 05's blanks (issue 30): the student completes `ending` and `stand_value`, and a check
 cell runs them on cases drawn afresh, none chosen by the student, against the package's own
-reference engine. It says right or not yet, never the answer, and hands back the function the
-lesson goes on with: the student's once it is right, the package's own until then."""
+reference engine. It says right or not yet, and on one case it got wrong what the student's
+function gave and what the rules give; it hands back the function the lesson goes on with: the
+student's once it is right, the package's own until then."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from ..exact import reference
 from ..game.cards import Shoe, card_text
 from ..game.rules import HISTORICAL
+from ..words import numerals
 from ..words.errors import check_language
 from .i18n import text
 
@@ -85,6 +87,18 @@ BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., An
 }
 
 
+def _value_text(value: Any, language: str) -> str:
+    """An answer as the lesson's code writes it: None, "bust", 17, or a value to 4 decimals."""
+    if value is None or isinstance(value, (str, int)):
+        return repr(value).replace("'", '"')
+    if isinstance(value, (float, Fraction)):
+        return numerals.signed(value, 4, language)
+    try:  # the student's own object: its first 40 characters
+        return repr(value)[:40]
+    except Exception:  # noqa: BLE001 (a repr that fails is still a wrong answer)
+        return type(value).__name__
+
+
 def _case_text(name: str, case: tuple, language: str) -> str:
     """A case as the lesson's reader writes it: the banker's cards, or a total and a shoe."""
     if name == "ending":
@@ -114,10 +128,12 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             print(text("blank_error", language, case=_case_text(name, case, language)))
             return package
         if mine != package(*case):
-            wrong.append(case)
+            wrong.append((case, mine))
     if wrong:
+        case, mine = wrong[0]
         print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
-                   case=_case_text(name, wrong[0], language)))
+                   case=_case_text(name, case, language), mine=_value_text(mine, language),
+                   right=_value_text(package(*case), language)))
         return package
     print(text("blank_right", language, n=len(cases)))
     return function

@@ -25,8 +25,9 @@ TEXT: dict[str, str] = {
     "blank_right": "Right: your function agrees with the rules on all {n} cases drawn just now, "
                    "none of them chosen by you. The cells below use yours.",
     "blank_not_yet": "Not yet: your function answers {wrong} of the {n} cases drawn just now "
-                     "differently from the rules, for one {case}. Until it is right, the cells "
-                     "below use the package's own function.",
+                     "differently from the rules. For one, {case}, it gives {mine} where the "
+                     "rules give {right}. Until it is right, the cells below use the package's "
+                     "own function.",
     "blank_error": "Not yet: your function stops with an error on {case}; try it on that case "
                    "in a cell of your own. Until it is right, the cells below use the package's "
                    "own function.",
