@@ -430,10 +430,12 @@ def test_simulation_random_events_never_raise():
 
 def test_a_near_tie_on_the_strategy_map_keeps_its_digits():
     """Round 10's Russian teacher saw '−0' on ochko's map: a cell between −1 and 1 stakes per 100
-    rounds keeps a tenth or a hundredth, so it never reads as a signed zero."""
+    rounds keeps a tenth, so it never reads as a signed zero; under a twentieth it reads ≈0
+    (UX review 5: '+0.04' ran out of its cell into the next)."""
     from twentyone_edu.widgets.strategy import per_100_rounds
     assert per_100_rounds(-0.3, "ru") == "−0,3"
-    assert per_100_rounds(0.04, "en") == "+0.04"
+    assert per_100_rounds(0.04, "en") == per_100_rounds(-0.049, "ru") == "≈0"
+    assert per_100_rounds(0.05, "en") == "+0.1"
     assert per_100_rounds(12.4, "en") == "+12"
     assert per_100_rounds(-0.96, "en") == "−1.0"
     assert all(per_100_rounds(v, "en") not in ("−0", "+0") for v in (-0.4, -0.05, 0.3, 0.009))

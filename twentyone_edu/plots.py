@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 from matplotlib.image import imsave
 from matplotlib.patches import Rectangle
 from matplotlib.text import Text
-from matplotlib.ticker import FuncFormatter, NullLocator, ScalarFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator, ScalarFormatter
 
 from .game.rules import Outcome
 from .words import card_letters, numerals
@@ -399,6 +399,9 @@ class ConvergenceChart:
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw
+        # a tick every power of ten, every second one past six decades (100,000 and 1,000,000
+        # side by side overlap in a classroom's type)
+        ax.xaxis.set_major_locator(LogLocator(base=100 if n_total > 10**6 else 10))
         ax.xaxis.set_major_formatter(FuncFormatter(  # plain 1,000 rather than slow mathtext 10³
             lambda x, _: numerals.count(round(x), language)))
         ax.yaxis.set_major_formatter(TickNumbers(language))
@@ -410,7 +413,9 @@ class ConvergenceChart:
                                animated=live)
         ax.set(xlim=(1, max(n_total, 10)), ylim=(centre - reach, centre + reach),
                title=title, xlabel=xlabel, ylabel=ylabel)
-        ax.legend(loc="upper right", fontsize=font)
+        # the key is drawn over the line each frame, so that the line never crosses its words
+        self.legend = ax.legend(loc="upper right", fontsize=font, framealpha=0.9)
+        self.legend.set_animated(live)
         _sized(ax, font)
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
@@ -436,7 +441,7 @@ class ConvergenceChart:
         """One frame as PNG bytes: the saved axes with this running mean, exact value and band."""
         self.show(running_mean, std, exact)
         self.canvas.restore_region(self._background)
-        for artist in (self.band, self.exact_line, self.line):
+        for artist in (self.band, self.exact_line, self.line, self.legend):
             self.axes.draw_artist(artist)
         return _encode(np.asarray(self.canvas.buffer_rgba()))
 

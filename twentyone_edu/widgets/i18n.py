@@ -87,7 +87,10 @@ TEXT: dict[str, str] = {
     "sim_exact": "Exact value of a round for the player, in stakes:",
     "exact_fraction": "exact fraction",
     "sim_mean": "Simulated mean {after_rounds}: {mean} stakes (standard error {se}).",
-    "sim_distance": "The simulation is {z} standard errors away from the exact value.",
+    "sim_inside": "The simulation agrees with the exact value: its mean is inside the grey "
+                  "band ({z} standard errors away).",
+    "sim_outside": "The simulation's mean is outside the grey band, {z} standard errors from the "
+                   "exact value: by chance alone that happens in about 1 run in 20.",
     "chart_sim_title": "Running mean and exact value",
     "chart_rounds": "rounds played",
     "chart_mean": "mean result per round (stakes)",

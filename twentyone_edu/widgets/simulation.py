@@ -157,7 +157,9 @@ class SimulationExplorer(Explorer):
         if self.result is not None:
             if self.exact_value is not None and self.result.std_error > 0:
                 z = (self.result.mean - float(self.exact_value)) / self.result.std_error
-                verdict.append(escape(text("sim_distance", lang, z=decimal(abs(z), 1, lang))))
+                # in words a class reads: inside or outside the chart's band of ± 2 errors
+                key = "sim_inside" if abs(z) < 2 else "sim_outside"
+                verdict.append(escape(text(key, lang, z=decimal(abs(z), 1, lang))))
             verdict.append(escape(text("sim_mean", lang, after_rounds=self.result.n,
                                        mean=signed(self.result.mean, 4, lang),
                                        se=decimal(self.result.std_error, 4, lang))))

@@ -275,10 +275,12 @@ def strategy_values(rules) -> tuple[tuple[str, ...], dict]:
 
 
 def per_100_rounds(value: float, language: str) -> str:
-    """A map cell's stakes per 100 rounds: whole numbers, with a tenth or a hundredth below 1 so
-    that a near tie reads −0.3 or +0.04, not −0 or +0."""
-    digits = 0 if abs(value) >= 1 else 1 if abs(value) >= 0.1 else 2
-    return signed(value, digits, language, tiny_digits=False)
+    """A map cell's stakes per 100 rounds: whole numbers, with a tenth below 1 so that a near
+    tie reads −0.3, not −0; under a twentieth, ≈0 (its exact value is a tap away: five
+    characters do not fit a cell)."""
+    if abs(value) < 0.05:
+        return "≈0"
+    return signed(value, 0 if abs(value) >= 1 else 1, language, tiny_digits=False)
 
 
 def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
