@@ -766,7 +766,8 @@ def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors,
                                                  size, language):
     """Round 6: on a 360×800 and a 412×915 phone, "When to buy" shows its whole map in the
     first screen (after the hand's two menus, the rules after it), and, its cells being under
-    44 px, says that the menus above choose the hand too, in the page's language."""
+    44 px, says right above it that the menus above choose the hand too, in the page's
+    language."""
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
         open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
@@ -780,6 +781,10 @@ def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors,
         hint = page.locator(".t21-app .t21-strategy-menus-hint")
         assert hint.is_visible()
         assert ("menus above" if language == "en" else "меню выше") in hint.inner_text()
+        # round 8 (UX review 5): read before a tap, right above the map, not under its answer
+        said = hint.bounding_box()
+        assert said["y"] + said["height"] <= found["top"] + 1 and found["top"] - said["y"] < 80, \
+            f"the hint at {said}, the map at {found}"
         no_errors(page)
 
 

@@ -222,9 +222,10 @@ APP_STYLE = f"""<style>
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
-  /* "When to buy": the map right after the two menus of the hand, the answer for the hand
-     straight under the map (round 7: in the screen after a tap), then the word that the menus
-     do what the small cells do, the legend, and the rules last */
+  /* "When to buy": the map right after the two menus of the hand (round 8: under the word
+     that the menus do what its small cells do, so it is read before a tap), the answer for
+     the hand straight under the map (round 7: in the screen after a tap), then the legend,
+     and the rules last */
   .t21-app .t21-strategy .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
   .t21-app .t21-strategy .t21-column,
@@ -233,10 +234,12 @@ APP_STYLE = f"""<style>
   .t21-app .t21-strategy .t21-columns > :last-child > * {{
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
-  .t21-app .t21-strategy .t21-columns .t21-strategy-map {{ order: 1; }}
+  .t21-app .t21-strategy .t21-columns .t21-strategy-map,
+  .t21-app .t21-strategy .t21-columns .t21-strategy-hint {{ order: 1; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
   .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
-  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; }}
+  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 14px;
+    line-height: 1.2; }}
   /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
   .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{

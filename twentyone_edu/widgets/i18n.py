@@ -147,7 +147,7 @@ TEXT: dict[str, str] = {
     "strategy_chart_alt": "Heat map of buy − stand, rows the first card, columns the second: buy "
                           "in {buy_cells}, stand in {stand}, either in {equal}, a natural in "
                           "{natural}. The framed cell, {first} + {second}: {cell}.",
-    "strategy_menus_hint": "Cells too small to tap? Or use the menus above.",
+    "strategy_menus_hint": "Too small to tap? Use the menus above.",
     "strategy_legend": "Rows: the first card; columns: the second. Each cell: the value of buying "
                        "minus the value of standing, in hundredths of a stake (+: buy, green; −: "
                        "stand, purple). 21: a natural, nothing to decide. Fresh shoe, the "

@@ -47,7 +47,8 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "box-shadow: none !important; cursor: pointer; color: transparent !important; "
              "font-size: 0 !important; } "
              "@media (hover: hover) { .t21-strategy-hits .jupyter-button:hover { "
-             "outline: 3px solid #0b3d91; } }</style>")
+             "outline: 3px solid #0b3d91; } } .t21-strategy-menus-hint { display: none; }"
+             "</style>")
 
 
 class StrategyExplorer(Explorer):
@@ -86,6 +87,10 @@ class StrategyExplorer(Explorer):
         self.chart.add_class("t21-strategy-chart")
         self.legend = widgets.HTML()
         self.legend.add_class("t21-strategy-legend")
+        # (shown only where the cells are smaller than a fingertip, right above the map: a
+        # phone, app_style)
+        self.hint = widgets.HTML()
+        self.hint.add_class("t21-strategy-hint")
         # the map is a control too: a transparent button over each cell chooses that hand
         # (the two menus stay the keyboard's way); laid over the picture by MAP_STYLE
         self.chart.layout.margin = "0"
@@ -99,7 +104,7 @@ class StrategyExplorer(Explorer):
                 widgets.HBox([self.rules_menu, self.banker_menu]),
                 widgets.HBox([self.first_menu, self.second_menu]),
                 self.message, widgets.HBox([self.status, self.stop_button]), self.cell,
-            ], widgets.VBox([self.map, self.legend])),
+            ], widgets.VBox([self.hint, self.map, self.legend])),
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
@@ -119,10 +124,9 @@ class StrategyExplorer(Explorer):
     def _relabel(self) -> None:
         lang = self._language
         self._label_frame("strategy_title", self.banker_menu, self.first_menu, self.second_menu)
-        # (the hint shows where the cells are smaller than a fingertip: a phone, app_style)
-        self.legend.value = (f"{MAP_STYLE}<div class='t21-strategy-menus-hint'>"
-                             f"{escape(text('strategy_menus_hint', lang))}</div>"
-                             f"<small>{escape(text('strategy_legend', lang))}</small>")
+        self.hint.value = (f"<div class='t21-strategy-menus-hint'>"
+                           f"{escape(text('strategy_menus_hint', lang))}</div>")
+        self.legend.value = f"{MAP_STYLE}<small>{escape(text('strategy_legend', lang))}</small>"
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
