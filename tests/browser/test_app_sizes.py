@@ -684,38 +684,6 @@ def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_
 
 
 
-# «Buy a card»'s pointer-events at the first moment it shows (polled each frame), 'over' when
-# the round ended without a turn for the student, '' while neither.
-BUY_SHOWN_JS = """() => { const b = document.querySelector('.t21-app .t21-buy');
-  if (b && b.offsetParent !== null) { return getComputedStyle(b).pointerEvents; }
-  const d = document.querySelector('.t21-app .t21-deal');
-  return d && !d.disabled && d.offsetParent !== null ? 'over' : ''; }"""
-
-
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size):
-    """Round 8 (UX review 5): «Buy a card» shows where «Deal» was, so the second tap of a double
-    tap would buy a card; a button that has just appeared in the buttons' row takes no tap for
-    0.6 s, then takes taps as usual."""
-    width, height = SIZES[size]
-    with app_page(chromium, voila_app, (width, height), "en", phone=size == "phone") as (
-            page, table):
-        status = table.locator(".t21-status")
-        for _ in range(12):
-            before = status.inner_text()
-            table.locator(".t21-deal").click()
-            page.wait_for_function(CHANGED_JS, arg=[status.element_handle(), before],
-                                   polling=100)
-            at_first = page.wait_for_function(BUY_SHOWN_JS, polling="raf").json_value()
-            if at_first != "over":
-                break
-            page.wait_for_timeout(700)  # a natural, or the student holds the bank: deal again
-        assert at_first == "none", f"«Buy a card» took taps as soon as it showed: {at_first}"
-        page.wait_for_timeout(700)
-        assert page.evaluate(BUY_SHOWN_JS) == "auto"
-        no_errors(page)
-
-
 # The first line of text inside `selector` as shown.
 FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
     (x) => x.getBoundingClientRect().height > 0);

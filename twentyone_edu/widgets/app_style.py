@@ -66,10 +66,6 @@ APP_STYLE = f"""<style>
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
-/* a double tap must not act twice: a button that takes the place of the one just tapped (Buy
-   where Deal was, Deal where Stand was) takes taps only after 0.6 s; the keyboard is not held */
-@keyframes t21-arm {{ from {{ pointer-events: none; }} to {{ pointer-events: none; }} }}
-.t21-app .t21-actions .widget-button {{ animation: t21-arm 0.6s; }}
 
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
 @media (min-width: 1000px) {{
@@ -176,6 +172,9 @@ APP_STYLE = f"""<style>
      said (to a screen reader), not shown, the button beside it names it */
   .t21-app .t21-deciding .t21-stake .widget-label {{ position: absolute; width: 1px;
     height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
+  /* a control's label as tall as its words: one that wraps above its menu leaves no 44 px
+     line of blank between them (round 8) */
+  .t21-app .widget-inline-hbox > .widget-label {{ line-height: 1.3 !important; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
   .t21-app .t21-seats th {{ font-size: 14px; }}
   /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
