@@ -127,13 +127,14 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
         except Exception:  # the student's code: any error is a "not yet", shown on its case
             print(text("blank_error", language, case=_case_text(name, case, language)))
             return package
-        if mine != package(*case):
-            wrong.append((case, mine))
+        right = package(*case)
+        if mine != right:
+            wrong.append((case, mine, right))
     if wrong:
-        case, mine = wrong[0]
+        case, mine, right = wrong[0]
         print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
                    case=_case_text(name, case, language), mine=_value_text(mine, language),
-                   right=_value_text(package(*case), language)))
+                   right=_value_text(right, language)))
         return package
     print(text("blank_right", language, n=len(cases)))
     return function

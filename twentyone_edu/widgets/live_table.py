@@ -311,13 +311,15 @@ class TableWidget(Bilingual, widgets.VBox):
                 if focus or done:
                     self._next_button().focus()
 
+        guarded = self.message.guard(run, clear)
+
         def handler(source=None):
             # a play button's click that crossed the kernel's hiding of it (a double click, or
             # Stand just after a bust) asks for nothing: its error would name a button not shown
             stale = focus and isinstance(source, widgets.Button) and (
                 source.layout.display == "none")
             if not self._quiet and not stale:
-                self.message.guard(run, clear)(source)
+                guarded(source)
 
         return handler
 
