@@ -461,8 +461,15 @@ PURSES_JS = """(seats) => Array.from(seats.querySelectorAll('tbody tr'))
     row.querySelector('.t21-purse').textContent.trim()])"""
 
 
-YOUR_TURN_OR_OVER_JS = """(table) => !table.querySelector('.t21-buy').disabled
-  || !table.querySelector('.t21-deal').disabled"""
+# The student's turn (Buy shown and live) or the round settled (the status says so and Deal is
+# shown and live): a button's `disabled` and its `display` are two models whose updates may reach
+# the page in either order, so neither alone says the round is over (a CI run clicked a Deal
+# that was live but hidden for the rest of the round).
+YOUR_TURN_OR_OVER_JS = """([table, settled]) => {
+  const live = (name) => { const button = table.querySelector(`.t21-${name}`);
+    return button.offsetParent !== null && !button.disabled; };
+  return live('buy') || (table.querySelector('.t21-status').innerText.includes(settled)
+    && live('deal')); }"""
 
 
 def click_and_wait_for_change(button: Locator, watched: Locator) -> None:
@@ -504,9 +511,9 @@ def play_a_round(table: Locator, max_deals: int = 12,
     for _ in range(max_deals):
         click_and_wait_for_change(deal, status)
         # the others before the student play at the table's pace: wait for his turn or the end
-        table.page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=table.element_handle(),
+        table.page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(), settled],
                                      polling=100)
-        if not buy.is_enabled():
+        if not (buy.is_visible() and buy.is_enabled()):
             continue  # a natural settled the round at once, or the bank passed (R9, R10)
         click_and_wait_for_change(buy, log)
         # the log may arrive before the buttons' own updates: a Stand still shown from before

@@ -36,9 +36,12 @@ FOCUS_JS = """() => { const e = document.activeElement; const s = getComputedSty
 WAITING_JS = """([status, before, settled]) => status.innerText !== before && (
   status.innerText.includes(settled) || document.querySelector('.t21-app .t21-stand')
     .getBoundingClientRect().height > 0)"""
-YOUR_TURN_OR_OVER_JS = """([table, status, before]) => status.innerText !== before && (
-  table.querySelector('.t21-buy').offsetParent !== null
-  || !table.querySelector('.t21-deal').disabled)"""
+# (as in conftest: a button's `disabled` and its `display` may reach the page in either order)
+YOUR_TURN_OR_OVER_JS = """([table, status, before]) => {
+  const live = (name) => { const button = table.querySelector(`.t21-${name}`);
+    return button.offsetParent !== null && !button.disabled; };
+  return status.innerText !== before && (live('buy')
+    || (/is settled|рассчитан/.test(status.innerText) && live('deal'))); }"""
 FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((e) => e.getBoundingClientRect().height > 0 && e.innerText.trim())
   .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""

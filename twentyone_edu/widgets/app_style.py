@@ -103,6 +103,9 @@ APP_STYLE = f"""<style>
   .t21-app .t21-table-title {{ display: none; }}
   .t21-app .t21-actions {{ padding-right: 11em; }}
   .t21-app .t21-settings {{ margin-top: 52px; }}
+  /* a purse's change on a line under it: a banker's «120 (+12)» does not widen the Purse
+     column and push the cards sideways (a CI run: 13 px) */
+  .t21-app .t21-seats .t21-purse-change {{ display: block; }}
   /* the student's result beside his row, in the width the seats leave, not in a row of its
      own under it: the five seats and the result fit 768 px */
   .t21-app .t21-seats:has(.t21-result-row) {{ overflow: visible; padding-right: 15em; }}
