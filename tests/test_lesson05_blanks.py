@@ -1,4 +1,5 @@
-"""Lesson 05's blanks (issue 30): `ending` and `stand_value` are left for the student, each
+"""Lesson 05's blanks (issue 30): `ending`, `stand_value` and `buy_on_twenty` are left for the
+student, each
 followed by a check that runs it on cases the student did not choose. The lesson's own cells are
 run here with the blanks as committed, with the teacher's guide's completed bodies, and with
 wrong bodies; the check's answers are compared with values worked out here by hand."""
@@ -21,8 +22,8 @@ from twentyone_edu.widgets import blanks
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "05_the_exact_method.ipynb"
 GUIDE = ROOT / "teacher" / "teacher_guide.ipynb"
-CELLS = ("05-01", "05-03", "05-07", "05-07c", "05-09", "05-13", "05-13c")
-BLANK = re.compile(r"^    # Your turn.*?raise NotImplementedError\([^)]*\)$", re.M | re.S)
+CELLS = ("05-01", "05-03", "05-07", "05-07c", "05-09", "05-13", "05-13c", "05-15", "05-15c")
+BLANK = re.compile(r"^ +# Your turn.*?raise NotImplementedError\([^)]*\)$", re.M | re.S)
 
 
 def guide_bodies() -> list[str]:
@@ -33,7 +34,7 @@ def guide_bodies() -> list[str]:
 
 
 def run_lesson(bodies: list[str] | None = None) -> tuple[dict, str]:
-    """Lesson 05's cells up to the second check, each blank filled with its body (or left as
+    """Lesson 05's cells up to the third check, each blank filled with its body (or left as
     committed), run in one namespace; returns the namespace and what was printed."""
     cells = {cell.get("id"): cell.source for cell in nbformat.read(LESSON, as_version=4).cells}
     sources = [cells[cell_id] for cell_id in CELLS]
@@ -52,37 +53,45 @@ def run_lesson(bodies: list[str] | None = None) -> tuple[dict, str]:
 def test_the_lesson_leaves_two_blanks_and_still_runs_on():
     namespace, printed = run_lesson()
     assert len(BLANK.findall("\n".join(
-        cell.source for cell in nbformat.read(LESSON, as_version=4).cells))) == 2
-    assert printed.count("Fill in the blank above") == 2
+        cell.source for cell in nbformat.read(LESSON, as_version=4).cells))) == 3
+    assert printed.count("Fill in the blank above") == 3
     assert namespace["ending"] is blanks.package_ending  # the lesson goes on
     assert namespace["mine"] == t21.exact.decision_values("K Q")["stand"]
+    assert namespace["buy"] == t21.exact.decision_values("K Q")["draw"]
 
 
 def test_the_guides_bodies_are_right():
     bodies = guide_bodies()
-    assert len(bodies) == 2
+    assert len(bodies) == 3
     namespace, printed = run_lesson(bodies)
-    assert printed.count("Right: your function agrees") == 2, printed
+    assert printed.count("Right: your function agrees") == 3, printed
     assert namespace["ending"] is not blanks.package_ending  # the student's own, kept
     assert namespace["mine"] == t21.exact.decision_values("K Q")["stand"]
+    assert namespace["buy"] == t21.exact.decision_values("K Q")["draw"]
 
 
 VALUE = "    value = t21.hand_value(banker)\n"
 ENDS = '    ends = banker_chances((), unseen)\n    no_natural = 1 - ends.get("natural", 0)\n'
+RESULT = '        result = stand_value(21, rest) if rank == "A" else -1\n'
 
 
 @pytest.mark.parametrize("bodies", [
     # the banker stands on 16, not 17
     [VALUE + '    if value.natural:\n        return "natural"\n    if value.bust:\n'
-     '        return "bust"\n    return value.total if value.total >= 16 else None\n', None],
+     '        return "bust"\n    return value.total if value.total >= 16 else None\n', None, None],
     # a natural read as 21
     [VALUE + '    if value.bust:\n        return "bust"\n'
-     '    return value.total if value.total >= 17 else None\n', None],
+     '    return value.total if value.total >= 17 else None\n', None, None],
     # the natural kept in the sum, or no division
     [None, ENDS + '    return sum(p * t21.settle(total, end) for end, p in ends.items())'
-     ' / no_natural\n'],
+     ' / no_natural\n', None],
     [None, ENDS + '    return sum(p * t21.settle(total, end) for end, p in ends.items()'
-     ' if end != "natural")\n'],
+     ' if end != "natural")\n', None],
+    # buying: P(A) for P(A and B), the banker's natural after your card forgotten
+    [None, None, RESULT + '        value += P(n, possible) * result\n'],
+    # a drawn 21 paid as if it always won one stake
+    [None, None, '        and_no_natural = P(n, possible) * (1 - natural_chance(rest))\n'
+     '        value += and_no_natural * (1 if rank == "A" else -1)\n'],
 ])
 def test_a_wrong_body_is_not_yet_and_the_answer_is_not_shown(bodies):
     right = guide_bodies()
@@ -94,6 +103,8 @@ def test_a_wrong_body_is_not_yet_and_the_answer_is_not_shown(bodies):
     # the lesson's own answer, the value of standing on K Q, is not given away
     stand = t21.exact.decision_values("K Q")["stand"]
     assert t21.numerals.signed(stand, 4, "en") not in printed.split("stand on K Q")[0]
+    buy = t21.exact.decision_values("K Q")["draw"]
+    assert t21.numerals.signed(buy, 4, "en") not in printed.split("buy on K Q")[0]
 
 
 def test_the_checks_answers_counted_by_hand():
@@ -129,3 +140,35 @@ def test_a_wrong_answer_is_written_as_the_lessons_code_writes_it():
     assert [blanks._value_text(v, "en") for v in (None, "bust", 17, Fraction(1, 8), Odd())] == \
         ["None", '"bust"', "17", "+0.1250", "Odd"]
     assert blanks._value_text(Fraction(-1, 8), "ru") == "−0,1250"
+
+
+def test_the_value_of_buying_on_twenty_counted_by_hand():
+    """Unseen: one ace and ten nines, no ten, so no natural ever (R9). Buying on two tens: the
+    ace (1/11) makes a drawn 21 against his 9 9, 18, where he stops; a nine (10/11) busts you."""
+    unseen = (("9", 10), ("A", 1))
+    assert blanks.package_buy_on_twenty(unseen) == \
+        Fraction(1, 11) * t21.settle(21, 18) - Fraction(10, 11)
+
+
+def seen_of(unseen) -> str:
+    """The cards seen by a student who holds K Q when `unseen` (lesson letters) is left: the
+    lesson's tens named as the shoe's 10, J, Q and K, each at most as often as the shoe has."""
+    tens = {"10": 8, "J": 8, "Q": 7, "K": 7}
+    seen = []
+    for rank, n in t21.Shoe.fresh().remove("K Q").counts:
+        if rank not in tens:
+            seen += [rank] * (n - dict(unseen).get(rank, 0))
+    for _ in range(30 - dict(unseen).get("10", 0)):
+        name = max(tens, key=tens.get)
+        tens[name] -= 1
+        seen.append(name)
+    return " ".join(seen)
+
+
+def test_the_buy_checks_answers_are_the_engines():
+    """The check's reference for `buy_on_twenty` on its own random cases, against the package's
+    exact engine for the same hand and seen cards (R9-R17)."""
+    for (unseen,) in blanks.buy_cases(random.Random(2026)):
+        assert sum(n for _, n in unseen) <= 82
+        assert blanks.package_buy_on_twenty(unseen) == \
+            t21.exact.decision_values("K Q", seen=seen_of(unseen))["draw"]

@@ -1,4 +1,5 @@
-"""Lesson 05's blanks (issue 30): the student completes `ending` and `stand_value`, and a check
+"""Lesson 05's blanks (issue 30): the student completes `ending`, `stand_value` and
+`buy_on_twenty`, and a check
 cell runs them on cases drawn afresh, none chosen by the student, against the package's own
 reference engine. It says right or not yet, and on one case it got wrong what the student's
 function gave and what the rules give; it hands back the function the lesson goes on with: the
@@ -20,6 +21,7 @@ from .i18n import text
 
 ENDING_CASES = 16  # banker hands, a few of each way a hand can end (R3, R13, R14)
 STAND_CASES = 3  # (total, unseen) pairs: each one is a whole banker recursion of the student's
+BUY_CASES = 3  # unseen cards of a student who holds two tens: a recursion each, after an ace
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
 
 
@@ -44,6 +46,21 @@ def package_stand_value(total, unseen) -> Fraction:
     points = tuple(sorted((reference.points(rank, HISTORICAL), n) for rank, n in unseen))
     worth = reference.stand_worth(reference.Hand(total, 0, 3), points, HISTORICAL)
     return worth / (1 - reference.natural_chance(points, HISTORICAL))
+
+
+def package_buy_on_twenty(unseen) -> Fraction:
+    """The package's answer to the lesson's `buy_on_twenty`: the average result of buying one
+    card on two tens, given no banker natural; an ace makes a drawn 21 to stand on (R9–R17)."""
+    points = tuple(sorted((reference.points(rank, HISTORICAL), n) for rank, n in unseen))
+    possible = sum(n for _, n in unseen)
+    value = Fraction(0)
+    for rank, n in unseen:
+        rest = tuple((r, m - (r == rank)) for r, m in unseen if m - (r == rank))
+        rest_points = tuple(sorted((reference.points(r, HISTORICAL), m) for r, m in rest))
+        and_no_natural = Fraction(n, possible) * (1 - reference.natural_chance(rest_points,
+                                                                               HISTORICAL))
+        value += and_no_natural * (package_stand_value(21, rest) if rank == "A" else -1)
+    return value / (1 - reference.natural_chance(points, HISTORICAL))
 
 
 def _dealt(rng: random.Random) -> list[str]:
@@ -81,9 +98,22 @@ def stand_cases(rng: random.Random) -> list[tuple]:
     return cases
 
 
+def buy_cases(rng: random.Random) -> list[tuple]:
+    """The cards unseen by a student who holds two tens, after 20 to 50 other cards are gone."""
+    cases = []
+    for _ in range(BUY_CASES):
+        left = _dealt(rng)
+        for _ten in range(2):
+            left.remove("10")
+        left = left[rng.randrange(20, 51):]
+        cases.append((tuple(sorted((rank, left.count(rank)) for rank in set(left))),))
+    return cases
+
+
 BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., Any]]] = {
     "ending": (ending_cases, package_ending),
     "stand_value": (stand_cases, package_stand_value),
+    "buy_on_twenty": (buy_cases, package_buy_on_twenty),
 }
 
 
@@ -103,6 +133,8 @@ def _case_text(name: str, case: tuple, language: str) -> str:
     """A case as the lesson's reader writes it: the banker's cards, or a total and a shoe."""
     if name == "ending":
         return text("blank_case_hand", language, cards=card_text(case[0], language) or "—")
+    if name == "buy_on_twenty":
+        return text("blank_case_buy", language, cards_unseen=sum(n for _, n in case[0]))
     total, unseen = case
     return text("blank_case_stand", language, total=total,
                 cards_unseen=sum(n for _, n in unseen))
@@ -110,7 +142,7 @@ def _case_text(name: str, case: tuple, language: str) -> str:
 
 def check_blank(name: str, function: Callable[..., Any], language: str = "en",
                 seed: int | None = None) -> Callable[..., Any]:
-    """Run the student's `ending` or `stand_value` on cases drawn now, say right or not yet
+    """Run the student's `ending`, `stand_value` or `buy_on_twenty` on cases drawn now, say right or not yet
     (never the answer), and return the function the lesson goes on with."""
     language = check_language(language)
     draw, package = BLANKS[name]

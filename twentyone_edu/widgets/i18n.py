@@ -33,6 +33,7 @@ TEXT: dict[str, str] = {
                    "own function.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
+    "blank_case_buy": "buying on 20, {cards_unseen}",
     "quiz_hint": "Hint {next} of {total}",
     "quiz_no_more_hints": "No more hints",
     "quiz_hint_label": "Hint {n}:",
