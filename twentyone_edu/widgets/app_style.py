@@ -148,7 +148,9 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
 @media (max-width: 380px) {{
-  .t21-app .t21-controls {{ min-height: 190px !important; }}
+  /* (the student's turn: «Ставка», its box and «Прибавить к ставке» on one row, «Шансы»
+     under them, and a two-line status) */
+  .t21-app .t21-controls {{ min-height: 200px !important; }}
 }}
 @media (max-width: 600px) {{
   .t21-app {{ --jp-widgets-font-size: 16px; font-size: 16px; }}
@@ -171,10 +173,7 @@ APP_STYLE = f"""<style>
   /* while the student decides, Buy and Stand take the whole row (no settings mid-round) */
   .t21-app .t21-deciding .t21-actions {{ padding-right: 0; }}
   .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
-  /* and the stake's box, «Add to the stake» and «Odds» one row under them: the box's label is
-     said (to a screen reader), not shown, the button beside it names it */
-  .t21-app .t21-deciding .t21-stake .widget-label {{ position: absolute; width: 1px;
-    height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
+  /* and the stake («Your stake» and its box), «Add to the stake» and «Odds» under them */
   /* a control's label as tall as its words: one that wraps above its menu leaves no 44 px
      line of blank between them (round 8) */
   .t21-app .widget-inline-hbox > .widget-label {{ line-height: 1.3 !important; }}
@@ -210,7 +209,12 @@ APP_STYLE = f"""<style>
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
-  .t21-app-header h2 {{ font-size: 19px; }}
+  /* a compact header (UX review 6: it took the top 230 px): the title on one line, the tabs
+     one strip that scrolls sideways, so the table starts about 70 px higher */
+  .t21-app-header h2 {{ font-size: 17px; }}
+  .t21-app-tabs .lm-TabBar-content {{ flex-wrap: nowrap; }}
+  .t21-app-tabs .lm-TabBar {{ overflow-x: auto !important; overflow-y: hidden !important;
+    scrollbar-width: none; }}
   .t21-app .widget-button, .t21-app .widget-toggle-button {{ padding: 4px 8px; }}
   .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}
