@@ -79,6 +79,9 @@ RESULT = '        result = stand_value(21, rest) if rank == "A" else -1\n'
     # the banker stands on 16, not 17
     [VALUE + '    if value.natural:\n        return "natural"\n    if value.bust:\n'
      '        return "bust"\n    return value.total if value.total >= 16 else None\n', None, None],
+    # he stops only above 17: every draw of cases holds a hand ending on 17
+    [VALUE + '    if value.natural:\n        return "natural"\n    if value.bust:\n'
+     '        return "bust"\n    return value.total if value.total > 17 else None\n', None, None],
     # a natural read as 21
     [VALUE + '    if value.bust:\n        return "bust"\n'
      '    return value.total if value.total >= 17 else None\n', None, None],
@@ -107,6 +110,20 @@ def test_a_wrong_body_is_not_yet_and_the_answer_is_not_shown(bodies):
     assert t21.numerals.signed(buy, 4, "en") not in printed.split("buy on K Q")[0]
 
 
+def test_an_error_names_the_call_to_try_again():
+    """A `stand_value` that reads ends["natural"] fails where no ace is left (every draw of
+    cases has such a shoe): the message gives the case as a call the student can paste."""
+    body = ('    ends = banker_chances((), unseen)\n    no_natural = 1 - ends["natural"]\n'
+            '    return sum(p * t21.settle(total, end) for end, p in ends.items()'
+            ' if end != "natural") / no_natural\n')
+    right = guide_bodies()
+    _, printed = run_lesson([right[0], body, right[2]])
+    said = re.search(r"stops with an error on .+?: (stand_value\(\d+, .+?\))\. Until", printed)
+    assert said, printed
+    total, unseen = eval(said[1][len("stand_value"):])  # the call, as pasted into a cell
+    assert "A" not in dict(unseen) and blanks.package_stand_value(total, unseen) is not None
+
+
 def test_the_checks_answers_counted_by_hand():
     """The reference the check compares with, against hands read by the rules (R3, R13, R14)
     and one value counted here: standing on 20 with ten unseen cards, 9 A and one 10 left."""
@@ -130,6 +147,12 @@ def test_the_cases_are_drawn_afresh_and_cover_every_ending():
     kinds = {type(end).__name__ if not isinstance(end, str) else end
              for end in map(blanks.package_ending, first)}
     assert kinds == {"NoneType", "natural", "bust", "int"}
+    # both sides of his rule (R14): a hand of 16 he buys on, and one that ends on 17
+    assert 17 in map(blanks.package_ending, first)
+    assert any(cards and blanks.package_ending(cards) is None
+               and t21.hand_value(" ".join(cards)).total == 16 for cards in first)
+    *_, last = blanks.stand_cases(random.Random())
+    assert "A" not in dict(last[1])
 
 
 def test_a_wrong_answer_is_written_as_the_lessons_code_writes_it():

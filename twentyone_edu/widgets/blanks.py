@@ -19,7 +19,7 @@ from ..words import numerals
 from ..words.errors import check_language
 from .i18n import text
 
-ENDING_CASES = 16  # banker hands, a few of each way a hand can end (R3, R13, R14)
+ENDING_CASES = 16  # banker hands, four of each way a hand can end (R3, R13, R14), and two more
 STAND_CASES = 3  # (total, unseen) pairs: each one is a whole banker recursion of the student's
 BUY_CASES = 3  # unseen cards of a student who holds two tens: a recursion each, after an ace
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
@@ -72,10 +72,12 @@ def _dealt(rng: random.Random) -> list[str]:
 
 
 def ending_cases(rng: random.Random) -> list[tuple]:
-    """Banker hands as he is dealt them, cut after a random card: each way of ending twice."""
-    kinds: dict[str, list[tuple]] = {"buys": [], "natural": [], "bust": [], "total": []}
-    while min(len(cases) for cases in kinds.values()) < 2 or sum(map(len, kinds.values())) < \
-            ENDING_CASES:
+    """Banker hands as he is dealt them, cut after a random card: each way of ending four times,
+    and the edge of his rule on both sides, a hand of 16 (he buys) and one ending on 17."""
+    kinds: dict[str, list[tuple]] = {"buys": [], "natural": [], "bust": [], "total": [],
+                                     "16": [], "17": []}
+    while min(len(cases) for cases in kinds.values()) < 1 or min(
+            len(kinds[kind]) for kind in ("buys", "natural", "bust", "total")) < ENDING_CASES // 4:
         cards = _dealt(rng)
         banker: tuple[str, ...] = ()
         while package_ending(banker) is None:
@@ -84,15 +86,20 @@ def ending_cases(rng: random.Random) -> list[tuple]:
             banker = banker[:rng.randrange(len(banker))]
         end = package_ending(banker)
         kind = "buys" if end is None else end if isinstance(end, str) else "total"
-        kinds[kind].append(banker)
+        edge = "16" if end is None and _hand(banker).total(HISTORICAL) == 16 else \
+            "17" if end == 17 else None
+        kinds[edge if edge and not kinds[edge] else kind].append(banker)
     return [case for cases in kinds.values() for case in cases[:ENDING_CASES // 4]]
 
 
 def stand_cases(rng: random.Random) -> list[tuple]:
-    """Totals to stand on, each with the cards unseen after 20 to 50 cards are gone."""
+    """Totals to stand on, each with the cards unseen after 20 to 50 cards are gone; in the
+    last, every ace is gone, so the banker can hold no natural (R9)."""
     cases = []
-    for _ in range(STAND_CASES):
+    for case in range(STAND_CASES):
         left = _dealt(rng)[rng.randrange(20, 51):]
+        if case == STAND_CASES - 1:
+            left = [rank for rank in left if rank != "A"]
         unseen = tuple(sorted((rank, left.count(rank)) for rank in set(left)))
         cases.append((rng.randrange(12, 22), unseen))
     return cases
@@ -157,7 +164,9 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             print(text("blank_fill", language))
             return package
         except Exception:  # the student's code: any error is a "not yet", shown on its case
-            print(text("blank_error", language, case=_case_text(name, case, language)))
+            call = f"{name}({', '.join(map(repr, case))})".replace("'", '"')
+            print(text("blank_error", language, case=_case_text(name, case, language),
+                       call=call))
             return package
         right = package(*case)
         if mine != right:

@@ -29,8 +29,8 @@ TEXT: dict[str, str] = {
                      "rules give {right}. Until it is right, the cells below use the package's "
                      "own function.",
     "blank_error": "Not yet: your function stops with an error on {case}; try it on that case "
-                   "in a cell of your own. Until it is right, the cells below use the package's "
-                   "own function.",
+                   "in a cell of your own: {call}. Until it is right, the cells below use the "
+                   "package's own function.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
     "blank_case_buy": "buying on 20, {cards_unseen}",
