@@ -623,6 +623,42 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_the_odds_answer_under_the_buttons_on_a_phone(voila_app, chromium, no_errors,
+                                                      screenshot, size, language):
+    """UX review 6 (D13: the verdict 820 px below «Buy a card»): on a phone «Odds» opens above
+    the seats, its answer («Better: …») its first line, right under the buttons."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, table):
+        play_to_settled(page, table, language)  # the first deal draws the banker
+        banker = seats_banker(table)
+        settings = table.locator(".t21-settings-toggle")
+        settings.tap()  # a seat that is not the bank's, so that the student has a turn to buy
+        seat_menu = table.locator(".t21-you select")
+        seat_menu.select_option(label=next(name for name in seat_menu.locator(
+            "option").all_inner_texts() if name != banker and "(" not in name))
+        settings.tap()
+        odds_toggle, status = table.locator(".t21-odds"), table.locator(".t21-status")
+        for _ in range(8):
+            before = status.inner_text()
+            table.locator(".t21-deal").tap()
+            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                   status.element_handle(), before], polling=100)
+            if odds_toggle.is_visible():
+                break
+            play_to_settled(page, table, language, deal=False)  # the bank came to the student
+        else:
+            raise AssertionError("eight deals and never the student's turn")
+        odds_toggle.tap()
+        table.locator(".t21-odds-verdict").wait_for()
+        screenshot(page, f"i34h_{size}_{language}_odds")
+        said, buttons = box(page, ".t21-odds-verdict"), box(page, ".t21-actions")
+        assert buttons["bottom"] <= said["top"] <= buttons["bottom"] + 200, (buttons, said)
+        assert said["bottom"] <= height, f"the odds' answer is out of sight at {said}"
+        no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
 def test_the_advice_chart_follows_the_verdict_on_a_phone(voila_app, chromium, no_errors,
                                                          screenshot, size, language):
     """Round 5: on a phone, in "19 or 20?", the chart (the answer's picture) comes right after

@@ -173,7 +173,9 @@ APP_STYLE = f"""<style>
   /* while the student decides, Buy and Stand take the whole row (no settings mid-round) */
   .t21-app .t21-deciding .t21-actions {{ padding-right: 0; }}
   .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
-  /* and the stake («Your stake» and its box), «Add to the stake» and «Odds» under them */
+  /* and the stake («Your stake» and its box), «Add to the stake» and «Odds» under them; the
+     odds open above the seats, their answer («Better: buy a card») right under the buttons */
+  .t21-app .t21-odds-view {{ order: -1; }}
   /* a control's label as tall as its words: one that wraps above its menu leaves no 44 px
      line of blank between them (round 8) */
   .t21-app .widget-inline-hbox > .widget-label {{ line-height: 1.3 !important; }}

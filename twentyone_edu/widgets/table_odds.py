@@ -35,8 +35,9 @@ def exact_odds(seat: str, hand, seen, rules) -> Odds:
 
 
 def odds_html(odds: Odds, language: str) -> str:
-    """The odds as a small table: each total as a percentage, then its exact fraction
-    (favourable over possible); then the two values, as decimals in the language's writing."""
+    """The odds, their answer first (which choice is better), then as a small table: each total
+    as a percentage, then its exact fraction (favourable over possible); then the two values, as
+    decimals in the language's writing."""
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
@@ -46,7 +47,8 @@ def odds_html(odds: Odds, language: str) -> str:
     verdict = ("odds_better_buy" if draw > stand else "odds_better_stand" if stand > draw
                else "odds_equal")
     heading = text("odds_for", language, seat=odds.seat, unseen_cards=odds.unseen)
-    return (f"<b>{escape(heading)}</b>"
+    return (f"<b class='t21-odds-verdict'>{escape(text(verdict, language))}</b><br>"
+            f"<b>{escape(heading)}</b>"
             f"<table><tr><th style='text-align:left;padding:0 8px'>"
             f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
             f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>"
@@ -56,5 +58,4 @@ def odds_html(odds: Odds, language: str) -> str:
             f"<td {CELL}>{escape(signed(stand, 4, language))}</td></tr>"
             f"<tr><td>{escape(text('odds_buy', language))}</td>"
             f"<td {CELL}>{escape(signed(draw, 4, language))}</td></tr></table>"
-            f"<b>{escape(text(verdict, language))}</b><br>"
             f"<small>{escape(text('odds_note', language))}</small>")
