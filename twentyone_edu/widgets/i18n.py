@@ -21,16 +21,16 @@ TEXT: dict[str, str] = {
     "quiz_check": "Check",
     # lesson 05's blanks, checked on cases the student did not choose (blanks.check_blank)
     "blank_fill": "Fill in the blank above, run its cell, then this one again. Until then the "
-                  "cells below use the package's own function.",
+                  "value printed next and the cells below use the package's own function.",
     "blank_right": "Right: your function agrees with the rules on all {n} cases drawn just now, "
                    "none of them chosen by you. The cells below use yours.",
     "blank_not_yet": "Not yet: your function answers {wrong} of the {n} cases drawn just now "
                      "differently from the rules. For one, {case}, it gives {mine} where the "
-                     "rules give {right}. Until it is right, the cells below use the package's "
-                     "own function.",
+                     "rules give {right}. Until it is right, the value printed next and the cells "
+                     "below use the package's own function.",
     "blank_error": "Not yet: your function stops with an error on {case}; try it on that case "
-                   "in a cell of your own: {call}. Until it is right, the cells below use the "
-                   "package's own function.",
+                   "in a cell of your own: {call}. Until it is right, the value printed next and "
+                   "the cells below use the package's own function.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
     "blank_case_buy": "buying on 20, {cards_unseen}",
