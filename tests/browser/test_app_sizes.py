@@ -780,6 +780,32 @@ def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
         no_errors(page)
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_simulations_answer_is_under_its_chart_on_a_projector(voila_app, chromium,
+                                                                  no_errors, screenshot, language):
+    """UX review 6 (D28: the answer at y 645–790, cut at the bottom of a 1024×768 projector):
+    after «Run» the answer (the verdict and the simulated mean) stands under the chart, in the
+    right half, inside the screen."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-run").click()
+        page.locator(".t21-app .t21-sim-chart img").wait_for()
+        page.wait_for_function(
+            "() => document.querySelector('.t21-app .t21-sim-result').innerText"
+            ".trim().split('\\n').length >= 4", polling=100)
+        page.wait_for_timeout(500)
+        screenshot(page, f"i34h_projector_{language}_simulation_verdict")
+        said = verdict_in_sight(page, ".t21-app .t21-sim-verdict", (width, height))
+        chart = page.locator(".t21-app .t21-sim-chart img").bounding_box()
+        result = page.locator(".t21-app .t21-sim-result").bounding_box()
+        assert result["x"] >= chart["x"] - 1 and said["top"] >= chart["y"] + chart["height"] - 1, \
+            f"the answer {result} is not under the chart {chart}"
+        verdict = page.locator(".t21-app .t21-sim-verdict").bounding_box()
+        assert verdict["y"] + verdict["height"] <= height, f"the answer {verdict} past {height}"
+        no_errors(page)
+
+
 CELL_JS = """() => Math.min(...[...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
   .map((e) => e.getBoundingClientRect().height))"""
 

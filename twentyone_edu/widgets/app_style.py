@@ -221,6 +221,13 @@ APP_STYLE = f"""<style>
   .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
+  /* "Simulation": the answer right under Run, then the run's status, then the chart */
+  .t21-app .t21-simulation .t21-columns {{ flex-direction: column !important;
+    flex-wrap: nowrap !important; }}
+  .t21-app .t21-simulation .t21-column, .t21-app .t21-simulation .t21-sim-picture {{
+    display: contents !important; }}
+  .t21-app .t21-simulation .t21-sim-result {{ order: 1; }}
+  .t21-app .t21-simulation .t21-sim-chart {{ order: 3; }}
   /* "19 or 20?": the chart (the answer) right after the hands, the status and the verdict;
      the boxes and the exact numbers after it */
   .t21-app .t21-advice .t21-columns {{ flex-direction: column !important;
@@ -249,7 +256,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 14px;
     line-height: 1.2; }}
   /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
-  .t21-app .t21-simulation .t21-sim-status {{ order: 1; }}
+  .t21-app .t21-simulation .t21-sim-status {{ order: 2; }}
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
     order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */

@@ -89,8 +89,11 @@ class SimulationExplorer(Explorer):
         self.chart = ChartImage()
         self.chart.add_class("t21-sim-chart")
         # every setting of the run (the two thresholds, the rules, the rounds, the seed) above
-        # Run, so none falls out of sight under the result; the answer right under Run; the
-        # chart beside them where there is room, else below
+        # Run, so none falls out of sight under the result; the chart beside them where there
+        # is room, the answer under the chart (in the first screen of a projector); on a phone
+        # the answer right under Run, the chart after it (app_style)
+        picture = widgets.VBox([self.chart, self.result_html])
+        picture.add_class("t21-sim-picture")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
@@ -98,8 +101,8 @@ class SimulationExplorer(Explorer):
                 widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
                 widgets.HBox([self.run_button, self.stop_button, self.progress,
                               self.progress_label]),
-                self.message, self.status, self.result_html,
-            ], self.chart),
+                self.message, self.status,
+            ], picture),
         ]
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
