@@ -72,7 +72,7 @@ def test_the_guides_bodies_are_right():
 
 VALUE = "    value = t21.hand_value(banker)\n"
 ENDS = '    ends = banker_chances((), unseen)\n    no_natural = 1 - ends.get("natural", 0)\n'
-RESULT = '        result = stand_value(21, rest) if rank == "A" else -1\n'
+REST = '    rest = without(unseen, rank)\n'
 
 
 @pytest.mark.parametrize("bodies", [
@@ -91,10 +91,11 @@ RESULT = '        result = stand_value(21, rest) if rank == "A" else -1\n'
     [None, ENDS + '    return sum(p * t21.settle(total, end) for end, p in ends.items()'
      ' if end != "natural")\n', None],
     # buying: P(A) for P(A and B), the banker's natural after your card forgotten
-    [None, None, RESULT + '        value += P(n, possible) * result\n'],
+    [None, None, REST + '    return P(n, sum(m for _, m in unseen))'
+     ' * (stand_value(21, rest) if rank == "A" else -1)\n'],
     # a drawn 21 paid as if it always won one stake
-    [None, None, '        and_no_natural = P(n, possible) * (1 - natural_chance(rest))\n'
-     '        value += and_no_natural * (1 if rank == "A" else -1)\n'],
+    [None, None, REST + '    no_natural = 1 - natural_chance(rest)\n'
+     '    return P(n, sum(m for _, m in unseen)) * no_natural * (1 if rank == "A" else -1)\n'],
 ])
 def test_a_wrong_body_is_not_yet_and_the_answer_is_not_shown(bodies):
     right = guide_bodies()

@@ -149,8 +149,8 @@ def _case_text(name: str, case: tuple, language: str) -> str:
 
 def check_blank(name: str, function: Callable[..., Any], language: str = "en",
                 seed: int | None = None) -> Callable[..., Any]:
-    """Run the student's `ending`, `stand_value` or `buy_on_twenty` on cases drawn now, say right or not yet
-    (never the answer), and return the function the lesson goes on with."""
+    """Run the student's `ending`, `stand_value` or `buy_on_twenty` on cases drawn now, say
+    right or not yet (never the answer), and return the function the lesson goes on with."""
     language = check_language(language)
     draw, package = BLANKS[name]
     cases = [(case,) if name == "ending" else case
