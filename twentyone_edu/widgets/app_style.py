@@ -48,6 +48,9 @@ APP_STYLE = f"""<style>
 .t21-app-tabs .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap;
   line-height: 1.3 !important; }}
 .t21-app .t21-seats, .t21-app .t21-odds-view {{ max-width: 100%; overflow-x: auto; }}
+/* the simulation's chart as wide in its column with the answer under it as it was alone (its
+   text is sized to the width it is shown at) */
+.t21-app .t21-sim-picture > * {{ margin-left: 0 !important; margin-right: 0 !important; }}
 .t21-app .widget-html-content {{ flex-shrink: 1; min-width: 0; max-width: 100%; }}
 .t21-app .t21-exact summary {{ white-space: normal; }}
 .t21-app .t21-seats th {{ white-space: nowrap; }}
