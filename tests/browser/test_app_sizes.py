@@ -148,16 +148,22 @@ def play_by_keyboard(page: Page, table, language: str) -> None:
     raise AssertionError("no round was settled in six deals")
 
 
-def odds_beside_the_hand(page: Page, table, height: int) -> None:
-    """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
-    their top inside the screen (or under the seats, if the hands leave no room beside)."""
+def sit_away_from_the_bank(table, press: str) -> None:
+    """In «Table settings» (opened and closed with `press`, "click" or "tap") the student takes
+    a seat that is not the bank's, so that he has a turn to buy."""
     banker = seats_banker(table)
     settings = table.locator(".t21-settings-toggle")
-    settings.click()  # a seat that is not the bank's, so that the student has a turn to buy
+    getattr(settings, press)()
     seat_menu = table.locator(".t21-you select")
     seat_menu.select_option(label=next(name for name in seat_menu.locator(
         "option").all_inner_texts() if name != banker and "(" not in name))
-    settings.click()
+    getattr(settings, press)()
+
+
+def odds_beside_the_hand(page: Page, table, height: int) -> None:
+    """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
+    their top inside the screen (or under the seats, if the hands leave no room beside)."""
+    sit_away_from_the_bank(table, "click")
     odds_toggle, deal = table.locator(".t21-odds"), table.locator(".t21-deal")
     for _ in range(6):
         if odds_toggle.is_visible():
@@ -630,13 +636,7 @@ def test_the_odds_answer_under_the_buttons_on_a_phone(voila_app, chromium, no_er
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, table):
         play_to_settled(page, table, language)  # the first deal draws the banker
-        banker = seats_banker(table)
-        settings = table.locator(".t21-settings-toggle")
-        settings.tap()  # a seat that is not the bank's, so that the student has a turn to buy
-        seat_menu = table.locator(".t21-you select")
-        seat_menu.select_option(label=next(name for name in seat_menu.locator(
-            "option").all_inner_texts() if name != banker and "(" not in name))
-        settings.tap()
+        sit_away_from_the_bank(table, "tap")
         odds_toggle, status = table.locator(".t21-odds"), table.locator(".t21-status")
         for _ in range(8):
             before = status.inner_text()
@@ -928,6 +928,33 @@ def test_the_cards_stay_put_when_the_purses_change(voila_app, chromium, no_error
         screenshot(page, f"i34g_{size}_{language}_cards_put")
         xs = sorted({round(s["cards"], 1) for s in seen if s["cards"] is not None})
         assert xs and xs[-1] - xs[0] <= 2, f"the Cards column starts at x = {xs}"
+        no_errors(page)
+
+
+# Every shown hand made `n` cards long (copies of its first card), then each shown seat row's
+# column widths and where its cards start.
+LONG_HANDS_JS = """(n) => { const rows = [...document.querySelectorAll('.t21-app .t21-seats tr')]
+    .filter((r) => r.getBoundingClientRect().height > 0 && r.querySelector('.t21-seat-cards svg'));
+  for (const r of rows) { const hand = r.querySelector('.t21-seat-cards div');
+    while (hand.children.length < n) {
+      hand.appendChild(hand.querySelector('svg').cloneNode(true)); } }
+  return rows.map((r) => ({columns: [...r.children].slice(0, 3).map(
+    (c) => Math.round(c.getBoundingClientRect().width)),
+    cards: Math.round(r.querySelector('.t21-seat-cards').getBoundingClientRect().left)})); }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_long_hands_do_not_squeeze_the_names(voila_app, chromium, no_errors, size, language):
+    """CI 22: on a 1024×768 projector and at 1280×900 a hand of six or eight cards beside the
+    settled result does not narrow the Player, Purse and Stake columns (on the projector they
+    shrank to 82 and 86 px and the cards moved 12 px left): the cards start where they did."""
+    with app_page(chromium, voila_app, SIZES[size], language) as (page, table):
+        play_to_settled(page, table, language)
+        first = page.evaluate(LONG_HANDS_JS, 2)
+        for n in (6, 8):
+            seen = page.evaluate(LONG_HANDS_JS, n)
+            assert seen == first, f"with {n} cards a hand: {seen}, with two: {first}"
         no_errors(page)
 
 

@@ -228,7 +228,8 @@ class Teacher:
 
 # --- the hub ----------------------------------------------------------------------------------
 
-HUB_CONFIG = """\
+# (a hub on this machine's loopback, its files in `folder`: the start of every test hub's config)
+HUB_BASE = """\
 c = get_config()  # noqa: F821
 c.JupyterHub.ip = "127.0.0.1"
 c.JupyterHub.port = {port}
@@ -236,9 +237,11 @@ c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.hub_port = {hub_port}
 c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
 c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
-c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": {timeout}}}
 c.ConfigurableHTTPProxy.command = ["{chp}"]
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
+"""
+HUB_CONFIG = HUB_BASE + """\
+c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": {timeout}}}
 load_subconfig("{lti}")  # noqa: F821 (deploy/lti13.py, as shipped)
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
@@ -547,16 +550,21 @@ def published_course(folder: Path) -> str:
     return remote.as_uri()
 
 
-@pytest.fixture(scope="module", params=LANGUAGES)
-def classroom(tmp_path_factory, request):
-    """The hub, the teacher with a released assignment in one language, and the course
-    repository."""
+def need_the_proxy() -> None:
+    """Skip (fail under CI) unless configurable-http-proxy, the hub's proxy, is installed."""
     if not CHP.is_file():
         message = (f"configurable-http-proxy is not installed: npm install --prefix "
                    f"{CHP.parents[2].relative_to(ROOT)} configurable-http-proxy@4")
         if under_ci():
             pytest.fail(message + " (CI=true: the hub test must run)")
         pytest.skip(message)
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def classroom(tmp_path_factory, request):
+    """The hub, the teacher with a released assignment in one language, and the course
+    repository."""
+    need_the_proxy()
     folder = tmp_path_factory.mktemp("classroom")
     exchange = folder / "exchange"
     exchange.mkdir()

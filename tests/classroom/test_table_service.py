@@ -26,20 +26,11 @@ import requests
 import websocket
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_jupyterhub import CHP, PATH, ROOT, free_port, under_ci  # noqa: E402
+from test_jupyterhub import CHP, HUB_BASE, PATH, ROOT, free_port, need_the_proxy  # noqa: E402
 
 TIMEOUT = 180
 PASSWORD = "a-class-password"
-HUB_CONFIG = """\
-c = get_config()  # noqa: F821
-c.JupyterHub.ip = "127.0.0.1"
-c.JupyterHub.port = {port}
-c.JupyterHub.hub_ip = "127.0.0.1"
-c.JupyterHub.hub_port = {hub_port}
-c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
-c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
-c.ConfigurableHTTPProxy.command = ["{chp}"]
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
+HUB_CONFIG = HUB_BASE + """\
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = "{password}"
 c.Authenticator.allow_all = True
@@ -52,12 +43,7 @@ KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     """A hub with the table service, its URL and its log; stopped afterwards."""
-    if not CHP.is_file():
-        message = (f"configurable-http-proxy is not installed: npm install --prefix "
-                   f"{CHP.parents[2].relative_to(ROOT)} configurable-http-proxy@4")
-        if under_ci():
-            pytest.fail(message + " (CI=true: the hub test must run)")
-        pytest.skip(message)
+    need_the_proxy()
     folder = tmp_path_factory.mktemp("table-hub")
     port = free_port()
     (folder / "hub.py").write_text(HUB_CONFIG.format(

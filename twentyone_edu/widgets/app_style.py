@@ -89,13 +89,13 @@ APP_STYLE = f"""<style>
 @media (min-width: 1200px) {{
   .t21-app .t21-seats th:nth-child(1),
   .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
-    width: 250px; }}
+    width: 250px; min-width: 250px; }}
   .t21-app .t21-seats th:nth-child(2),
   .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
-    width: 130px; white-space: nowrap; }}
+    width: 130px; min-width: 130px; white-space: nowrap; }}
   .t21-app .t21-seats th:nth-child(3),
   .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
-    width: 80px; }}
+    width: 80px; min-width: 80px; }}
 }}
 @media (min-width: 1000px) {{
   /* the tab names the table: its title gives way, «Table settings» sits at the right of the
@@ -129,16 +129,19 @@ APP_STYLE = f"""<style>
    widest hands stay beside the seats */
 @media (min-width: 1000px) and (max-width: 1199px) {{
   /* a seat's badges («banker», «to act») each on a line of its own under the name: a seat is
-     as tall as its cards anyway, and the name column keeps one width when the badges come */
+     as tall as its cards anyway, and the name column keeps one width when the badges come;
+     min-width: a hand of six cards and more does not squeeze the columns (CI 22: 12 px) */
   .t21-app .t21-seats td:first-child b, .t21-app .t21-seats td:first-child span {{
     display: table; margin-top: 2px; }}
   .t21-app .t21-steady .t21-seats th:nth-child(1),
-  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 120px; }}
+  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
+    width: 120px; min-width: 120px; }}
   .t21-app .t21-steady .t21-seats th:nth-child(2),
   .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
-    width: 100px; white-space: nowrap; }}
+    width: 100px; min-width: 100px; white-space: nowrap; }}
   .t21-app .t21-steady .t21-seats th:nth-child(3),
-  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{ width: 30px; }}
+  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
+    width: 30px; min-width: 30px; }}
 }}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
