@@ -196,3 +196,29 @@ def test_the_buy_checks_answers_are_the_engines():
         assert sum(n for _, n in unseen) <= 82
         assert blanks.package_buy_on_twenty(unseen) == \
             t21.exact.decision_values("K Q", seen=seen_of(unseen))["draw"]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("name", list(blanks.BLANKS))
+def test_each_blank_has_two_hints_folded_until_asked(name, language, monkeypatch):
+    """A "not yet" shows the blank's two hints, each closed under «Hint 1 of 2» (no `open`),
+    in the lesson's language; a right function shows none."""
+    import IPython
+    import IPython.display
+
+    shown: list = []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: object())
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    right = blanks.BLANKS[name][1]
+    wrong = {"ending": lambda banker: None, "stand_value": lambda total, unseen: Fraction(0),
+             "buy_on_twenty": lambda unseen: Fraction(0)}[name]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert t21.widgets.check_blank(name, wrong, language) is right
+        assert t21.widgets.check_blank(name, right, language) is right
+    (html,) = [item.data for item in shown]
+    hints = re.findall(r"<details class='t21-hint'><summary>(.*?)</summary><p>(.*?)</p>", html)
+    titles = {"en": ["Hint 1 of 2", "Hint 2 of 2"], "ru": ["Подсказка 1 из 2", "Подсказка 2 из 2"]}
+    assert [title for title, _ in hints] == titles[language], hints
+    assert "open" not in html and all(len(hint) > 40 for _, hint in hints)
+    if language == "ru":
+        assert not re.search(r"[a-z]{4,} [a-z]{4,} [a-z]{4,}", " ".join(h for _, h in hints))

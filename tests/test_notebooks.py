@@ -323,7 +323,9 @@ def shown_texts(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
             if output.output_type == "stream":
                 shown.append((index, output.text))
             elif "text/html" in data:
-                page = re.sub(r"<(style|script)\b.*?</\1>", " ", data["text/html"], flags=re.S)
+                # (a <code> is Python, which keeps its Latin names in Russian too)
+                page = re.sub(r"<(style|script|code)\b.*?</\1>", " ", data["text/html"],
+                              flags=re.S)
                 shown += [(index, html.unescape(a or b)) for a, b in IMAGE.findall(page)]
                 shown.append((index, html.unescape(re.sub(r"<[^>]+>", " ", page))))
             elif "text/markdown" in data:

@@ -2,14 +2,17 @@
 `buy_on_twenty`, and a check
 cell runs them on cases drawn afresh, none chosen by the student, against the package's own
 reference engine. It says right or not yet, and on one case it got wrong what the student's
-function gave and what the rules give; it hands back the function the lesson goes on with: the
-student's once it is right, the package's own until then."""
+function gave and what the rules give, with two hints folded under it, opened only on demand; it
+hands back the function the lesson goes on with: the student's once it is right, the package's
+own until then."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 from ..exact import reference
@@ -22,6 +25,8 @@ from .i18n import text
 ENDING_CASES = 16  # banker hands, four of each way a hand can end (R3, R13, R14), and two more
 STAND_CASES = 3  # (total, unseen) pairs: each one is a whole banker recursion of the student's
 BUY_CASES = 3  # unseen cards of a student who holds two tens: a recursion each, after an ace
+CODE = re.compile(r"`([^`]+)`")  # a hint's `code`, shown as code
+HINTS = 2  # each blank's hints, blank_hint_<name>_1 and _2 in the catalog, the second the nearer
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
 
 
@@ -147,6 +152,27 @@ def _case_text(name: str, case: tuple, language: str) -> str:
                 cards_unseen=sum(n for _, n in unseen))
 
 
+def hints_html(name: str, language: str = "en") -> str:
+    """The blank's hints, each folded under "Hint 1 of 2", … until the student opens it."""
+    folded = []
+    for n in range(1, HINTS + 1):
+        title = escape(text("quiz_hint", language, next=n, total=HINTS))
+        hint = CODE.sub(r"<code>\1</code>", escape(text(f"blank_hint_{name}_{n}", language)))
+        folded.append(f"<details class='t21-hint'><summary>{title}</summary><p>{hint}</p>"
+                      "</details>")
+    return "".join(folded)
+
+
+def _with_hints(name: str, package: Callable[..., Any], language: str) -> Callable[..., Any]:
+    """Show the blank's folded hints under the check's message; hand back the package's own."""
+    from IPython import get_ipython
+    from IPython.display import HTML, display
+
+    if get_ipython() is not None:
+        display(HTML(hints_html(name, language)))
+    return package
+
+
 def check_blank(name: str, function: Callable[..., Any], language: str = "en",
                 seed: int | None = None) -> Callable[..., Any]:
     """Run the student's `ending`, `stand_value` or `buy_on_twenty` on cases drawn now, say
@@ -162,12 +188,12 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             mine = function(*case)
         except NotImplementedError:
             print(text("blank_fill", language))
-            return package
+            return _with_hints(name, package, language)
         except Exception:  # the student's code: any error is a "not yet", shown on its case
             call = f"{name}({', '.join(map(repr, case))})".replace("'", '"')
             print(text("blank_error", language, case=_case_text(name, case, language),
                        call=call))
-            return package
+            return _with_hints(name, package, language)
         right = package(*case)
         if mine != right:
             wrong.append((case, mine, right))
@@ -176,6 +202,6 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
         print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
                    case=_case_text(name, case, language), mine=_value_text(mine, language),
                    right=_value_text(right, language)))
-        return package
+        return _with_hints(name, package, language)
     print(text("blank_right", language, n=len(cases)))
     return function

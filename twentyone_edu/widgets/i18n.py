@@ -31,6 +31,25 @@ TEXT: dict[str, str] = {
     "blank_error": "Not yet: your function stops with an error on {case}; try it on that case "
                    "in a cell of your own: {call}. Until it is right, the value printed next and "
                    "the cells below use the package's own function.",
+    # (two hints to each blank, folded under the check's "not yet" until the student opens one)
+    "blank_hint_ending_1": "Copy the shape of `now()` just above: a natural, a bust, or a "
+                           "total. One thing differs: a total below 17 is not an ending yet.",
+    "blank_hint_ending_2": "`value = t21.hand_value(banker)`; then return `\"natural\"` if "
+                           "`value.natural`, `\"bust\"` if `value.bust`, `value.total` if it is "
+                           "17 or more, and `None` otherwise.",
+    "blank_hint_stand_value_1": "Start from `stand_value_before_the_deal`: the same loop over "
+                                "`banker_chances((), unseen)`, each result times its chance, "
+                                "but skip the ending `\"natural\"`.",
+    "blank_hint_stand_value_2": "Then divide the sum by the chance of no natural, "
+                                "`1 - ends.get(\"natural\", 0)`. (With no ace left, `ends` has no "
+                                "key `\"natural\"`: `.get` gives 0.)",
+    "blank_hint_buy_on_twenty_1": "`P(A and B) = P(A) × P(B | A)`: your card's chance, "
+                                  "`P(n, all the unseen cards)`, times the chance that his two "
+                                  "are no natural from the cards left, "
+                                  "`1 - natural_chance(without(unseen, rank))`.",
+    "blank_hint_buy_on_twenty_2": "Your result: an ace (`\"A\"`) gives a drawn 21 to stand on, "
+                                  "`stand_value(21, without(unseen, rank))`; any other card "
+                                  "busts you, −1. Return `P(A and B)` × your result.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
     "blank_case_buy": "buying on 20, {cards_unseen}",
