@@ -222,3 +222,12 @@ def test_each_blank_has_two_hints_folded_until_asked(name, language, monkeypatch
     assert "open" not in html and all(len(hint) > 40 for _, hint in hints)
     if language == "ru":
         assert not re.search(r"[a-z]{4,} [a-z]{4,} [a-z]{4,}", " ".join(h for _, h in hints))
+
+
+def test_a_near_miss_is_shown_with_the_digits_that_differ():
+    """Round 22: a card_adds without the ace's cards left gave −0.8195 where the rules give
+    −0.8194, which reads as rounding: the check shows more decimals until the two differ."""
+    near = Fraction(-81951, 100000)
+    assert blanks._told_apart(near, Fraction(-81949, 100000), "en") == ("−0.819510", "−0.819490")
+    assert blanks._told_apart(Fraction(1, 3), Fraction(1, 2), "ru") == ("+0,3333", "+0,5000")
+    assert blanks._told_apart(None, 17, "en") == ("None", "17")

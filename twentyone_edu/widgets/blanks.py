@@ -129,16 +129,26 @@ BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., An
 }
 
 
-def _value_text(value: Any, language: str) -> str:
+def _value_text(value: Any, language: str, decimals: int = 4) -> str:
     """An answer as the lesson's code writes it: None, "bust", 17, or a value to 4 decimals."""
     if value is None or isinstance(value, (str, int)):
         return repr(value).replace("'", '"')
     if isinstance(value, (float, Fraction)):
-        return numerals.signed(value, 4, language)
+        return numerals.signed(value, decimals, language)
     try:  # the student's own object: its first 40 characters
         return repr(value)[:40]
     except Exception:  # noqa: BLE001 (a repr that fails is still a wrong answer)
         return type(value).__name__
+
+
+def _told_apart(mine: Any, right: Any, language: str) -> tuple[str, str]:
+    """The student's value and the rules' as texts that differ: with more decimals (up to 12)
+    where 4 would show the same digits (−0.8195 against −0.8194 reads as rounding)."""
+    for decimals in (4, 6, 8, 10, 12):
+        texts = _value_text(mine, language, decimals), _value_text(right, language, decimals)
+        if texts[0] != texts[1]:
+            break
+    return texts
 
 
 def _case_text(name: str, case: tuple, language: str) -> str:
@@ -199,9 +209,9 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             wrong.append((case, mine, right))
     if wrong:
         case, mine, right = wrong[0]
+        mine_text, right_text = _told_apart(mine, right, language)
         print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
-                   case=_case_text(name, case, language), mine=_value_text(mine, language),
-                   right=_value_text(right, language)))
+                   case=_case_text(name, case, language), mine=mine_text, right=right_text))
         return _with_hints(name, package, language)
     print(text("blank_right", language, n=len(cases)))
     return function
