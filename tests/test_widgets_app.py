@@ -53,3 +53,14 @@ def test_an_unknown_language_is_refused_and_changes_nothing():
     with pytest.raises(ValueError, match="'de'"):
         app.language = "de"
     assert app.language == "en" and "exactly" in app.header.value
+
+
+def test_the_first_bankers_exact_chances_wait_behind_a_button():
+    """UX review 6, D34: the tab opens with its exact chances hidden, so that a class predicts
+    and draws before it sees them; «Show the exact chances» brings them."""
+    app = CourseApp()
+    app.tabs.selected_index = 4
+    chooser = app.built[4]
+    assert not chooser.exact_toggle.value and "<th" not in chooser.chances.value
+    chooser.exact_toggle.value = True
+    assert "<th" in chooser.chances.value

@@ -333,6 +333,9 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
 
         open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-simulate")
         chances = page.locator(".t21-bc-chances")
+        # UX review 6, D34: the exact chances wait behind «Show» (the class predicts first)
+        assert chances.locator("th").count() == 0, chances.inner_text()
+        page.locator(".t21-bc-show-exact").click()
         page.locator(".t21-bc-simulate").click()
         page.wait_for_function("(e) => e.querySelectorAll('th').length === 3",
                                arg=chances.element_handle(), polling=100)
@@ -377,6 +380,7 @@ def test_charts_read_on_a_projector(voila_app, chromium, no_errors, screenshot, 
         page.locator(".t21-sim-chart img").wait_for()
         sizes["simulation"] = chart_text(page, ".t21-sim-chart")
         open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-simulate")
+        page.locator(".t21-bc-show-exact").click()
         page.locator(".t21-bc-simulate").click()
         chances = page.locator(".t21-bc-chances")
         page.wait_for_function("(e) => e.querySelectorAll('th').length === 3",
@@ -712,6 +716,100 @@ def play_to_settled(page: Page, table, language: str, seen: list | None = None,
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_stake_box_shows_the_keyboards_ring(voila_app, chromium, no_errors, language):
+    """UX review 6, D9: on a projector «Your stake», reached with the keyboard (Shift+Tab from
+    «Deal»), shows the same 3 px ring as a button (it had a 1 px light-blue border)."""
+    with app_page(chromium, voila_app, SIZES["projector"], language) as (page, table):
+        table.locator(".t21-deal").focus()
+        page.keyboard.press("Shift+Tab")
+        ring = page.evaluate(FOCUS_JS)
+        inside = page.evaluate("() => document.activeElement.closest('.t21-stake') !== null")
+        assert inside, f"Shift+Tab from «Deal» went to {ring['css']!r}, not the stake"
+        assert ring["outline"] >= 2, f"the focus ring on the stake is {ring['outline']} px"
+        no_errors(page)
+
+
+CHIPS_JS = """() => [...document.querySelectorAll('.t21-app .t21-advice-hand-button')]
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.width), e.classList.contains('t21-chosen')]; })"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_choosing_a_hand_moves_no_chip(voila_app, chromium, no_errors, language):
+    """UX review 6, D16: in «19 or 20?» on a projector the chosen hand's chip is framed and
+    shaded but keeps its width, so the chips after it do not shift (they moved 8 px)."""
+    with app_page(chromium, voila_app, SIZES["projector"], language) as (page, _):
+        open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
+        chips = page.locator(".t21-app .t21-advice-hand-button")
+        seen = []
+        for n in (2, 5):
+            chips.nth(n).click()
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.t21-app .t21-advice-hand-button')[n]"
+                ".classList.contains('t21-chosen')", arg=n, polling=100)
+            seen.append(page.evaluate(CHIPS_JS))
+        places = [[(x, width) for x, width, _ in chips_seen] for chips_seen in seen]
+        assert places[0] == places[1], f"the chips moved: {places}"
+        assert [chosen for *_, chosen in seen[1]].count(True) == 1, seen[1]
+        no_errors(page)
+
+
+MAP_CELLS_JS = """() => [...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
+  .filter((e) => e.getBoundingClientRect().width > 0).map((e) => {
+    const r = e.getBoundingClientRect(); return [r.width, r.height, r.bottom]; })"""
+
+
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_the_strategy_maps_cells_take_a_finger(voila_app, chromium, no_errors, screenshot,
+                                                size):
+    """UX review 6, D21: on a projector and a desktop every cell of «When to buy»'s map is at
+    least 44 px each way (they were 35 px at 1024×768), the whole map in the first screen."""
+    width, height = SIZES[size]
+    with app_page(chromium, voila_app, (width, height), "en") as (page, _):
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-chart img").wait_for()
+        cells = page.evaluate(MAP_CELLS_JS)
+        screenshot(page, f"i34i_{size}_en_strategy_cells")
+        assert len(cells) == 100, f"{len(cells)} cells"
+        smallest = min(min(w, h) for w, h, _ in cells)
+        assert smallest >= 44, f"the map's cells are {smallest:.1f} px"
+        assert max(bottom for *_, bottom in cells) <= height, "the map runs past the screen"
+        no_errors(page)
+
+
+STAKE_X_JS = """() => { const e = [...document.querySelectorAll('.t21-app .t21-stake input')]
+  .find((x) => x.getBoundingClientRect().height > 0); return e ? e.getBoundingClientRect().left
+  : null; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_the_stake_stays_where_it_was_before_the_deal(voila_app, chromium, no_errors, size,
+                                                      language):
+    """UX review 6, D1: on a projector and a desktop «Your stake» is at the same x before the
+    deal and during the student's turn (it moved 119–164 px when Buy and Stand replaced Deal)."""
+    with app_page(chromium, voila_app, SIZES[size], language) as (page, table):
+        play_to_settled(page, table, language)  # the first deal draws the banker
+        sit_away_from_the_bank(table, "click")
+        status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
+        for _ in range(8):
+            before = page.evaluate(STAKE_X_JS)
+            old = status.inner_text()
+            table.locator(".t21-deal").click()
+            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                   status.element_handle(), old], polling=100)
+            if buy.is_visible():
+                break
+            play_to_settled(page, table, language, deal=False)
+        else:
+            raise AssertionError("eight deals and never the student's turn")
+        during = page.evaluate(STAKE_X_JS)
+        assert before is not None and during is not None, (before, during)
+        assert abs(before - during) <= 2, f"«Your stake» at x {before} before, {during} during"
+        no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", ["phone360", "phone", "projector", "desktop"])
 def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_errors,
                                                         screenshot, size, language):
@@ -985,6 +1083,9 @@ def test_every_tabs_verdict_in_the_tables_result_type(voila_app, chromium, no_er
         page.locator(".t21-app .t21-sim-run").click()
         page.locator(".t21-app .t21-sim-verdict").wait_for()
         found["Simulation"] = page.evaluate(TYPE_JS, ".t21-app .t21-sim-verdict")
+        # UX review 6, D29: the progress bar keeps its width after the run (it fell to 0 px)
+        bar = page.locator(".t21-app .t21-sim-progress").bounding_box()
+        assert bar and bar["width"] >= 100, f"the progress bar after the run: {bar}"
         screenshot(page, f"i34g_{size}_{language}_verdict_type")
         small = {tab: seen for tab, seen in found.items()
                  if seen is None or seen["px"] < 22 or seen["weight"] < 700}

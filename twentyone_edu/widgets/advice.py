@@ -117,11 +117,12 @@ class AdviceExplorer(Explorer):
 
     @staticmethod
     def _mark(button: widgets.Button, chosen: bool) -> None:
-        """A hand's card-like button, framed and shaded while it is the hand shown."""
+        """A hand's card-like button, framed and shaded while it is the hand shown; as wide
+        either way (its frame's 2 px more taken from its padding), so no chip moves."""
         button.style.button_color = HIGHLIGHT if chosen else "white"
         button.style.text_color = "#111111"
-        button.style.font_weight = "bold" if chosen else "normal"
         button.layout.border = f"3px solid {COLOURS['banker']}" if chosen else "1px solid #444"
+        button.layout.padding = "2px 10px" if chosen else "4px 12px"
         (button.add_class if chosen else button.remove_class)("t21-chosen")
 
     def _choose(self, cards: str) -> None:

@@ -30,7 +30,8 @@ TABS: tuple[tuple[str, str, str, dict[str, float]], ...] = (
     ("app_tab_advice", "advice", "AdviceExplorer", {}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
-    ("app_tab_banker", "banker_chooser", "BankerChooser", {}),
+    # (the first banker's exact chances behind a button: the class predicts and draws first)
+    ("app_tab_banker", "banker_chooser", "BankerChooser", {"exact_shown": False}),
 )
 
 

@@ -34,6 +34,10 @@ APP_STYLE = f"""<style>
    chosen one reads as a second choice) */
 .t21-app :focus-visible, .t21-app .lm-TabBar-tab:focus-visible {{ {FOCUS} }}
 .t21-app :focus:not(:focus-visible) {{ outline: none !important; }}
+/* a text box too (ipywidgets' own `outline: none !important` outranks the ring above) */
+.t21-app .widget-text input[type=text]:focus-visible,
+.t21-app .widget-text input[type=number]:focus-visible,
+.t21-app .widget-textarea textarea:focus-visible {{ {FOCUS} }}
 /* the map's cells are out of the keyboard's way (the menus are its way): a tap on one leaves
    no ring beside the frame the picture draws round the chosen cell */
 .t21-app .t21-strategy-hits button:focus {{ outline: none !important; }}
@@ -120,6 +124,14 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats {{ --t21-row: 93px; }}
   .t21-app .t21-seats .t21-result-row:last-child {{ transform: translateY(-100%); }}
   .t21-app .t21-seats .t21-result-row td {{ display: block; padding: 0 0 8px 12px !important; }}
+  /* "When to buy": the map takes the room the menus leave, its cells 44 px and more (UX
+     review 6, D21: 35 px on a projector) */
+  .t21-app .t21-strategy .t21-columns > .t21-column {{ flex: 0 1 300px !important; }}
+  .t21-app .t21-strategy .t21-columns > :last-child {{ flex: 1 1 0 !important;
+    max-width: 700px; }}
+  .t21-app .t21-strategy-map, .t21-app .t21-strategy-chart,
+  .t21-app .t21-strategy-chart .widget-html-content, .t21-app .t21-strategy-chart img {{
+    width: 100% !important; max-width: none !important; }}
   /* round 7: every tab's answer in the table result's type: 22 px bold */
   .t21-app [class^="t21-verdict-"], .t21-app .t21-sim-verdict {{ font-size: 22px;
     font-weight: bold; line-height: 1.25; }}
@@ -181,6 +193,8 @@ APP_STYLE = f"""<style>
   .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
   /* and the stake («Your stake» and its box), «Add to the stake» and «Odds» under them; the
      odds open above the seats, their answer («Better: buy a card») right under the buttons */
+  .t21-app .t21-actions .t21-stake, .t21-app .t21-actions .t21-stake-button,
+  .t21-app .t21-actions .t21-odds {{ order: 1; }}
   .t21-app .t21-odds-view {{ order: -1; }}
   /* a control's label as tall as its words: one that wraps above its menu leaves no 44 px
      line of blank between them (round 8) */

@@ -257,12 +257,12 @@ class TableWidget(Bilingual, widgets.VBox):
             row([self.price_box, self.buy_bank_button], layout=wrap),
         ], layout=widgets.Layout(display="none", border="1px solid #bbb", padding="4px"))
         self.settings.add_class("t21-settings")
-        # Deal, or Buy and Stand, first, at the same place (never shown together), on one row
-        # even on a phone; the stake box (for Deal, or for more stake while deciding) after
-        # them; the row above the status, so that a longer status never moves the buttons
-        actions = row([self.deal_button, self.buy_button, self.stand_button,
-                       self.banker_button, self.stake_box, self.stake_button, self.odds_toggle],
-                      layout=wrap)
+        # the stake box first (for Deal, or for more stake while deciding: one place in both,
+        # UX review 6, D1), then Deal, or Buy and Stand, at the same place (never shown
+        # together), on one row even on a phone, where the stake goes after them (app_style);
+        # the row above the status, so that a longer status never moves the buttons
+        actions = row([self.stake_box, self.deal_button, self.buy_button, self.stand_button,
+                       self.banker_button, self.stake_button, self.odds_toggle], layout=wrap)
         actions.add_class("t21-actions")
         # the buttons, the status and the message in one box of a steady height (app_style):
         # while the student decides the buttons take more rows and the status fewer
