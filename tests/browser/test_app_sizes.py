@@ -160,6 +160,23 @@ def sit_away_from_the_bank(table, press: str) -> None:
     getattr(settings, press)()
 
 
+def deal_until_a_turn(page: Page, table, language: str, press: str = "click",
+                      settle: bool = True, what: str = "the student's turn") -> None:
+    """«Deal» (with `press`) until «Buy a card» shows, the student's (or his bank's) turn; with
+    `settle`, a round that passes him by is played out first (the bank came to him)."""
+    status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
+    for _ in range(8):
+        before = status.inner_text()
+        getattr(table.locator(".t21-deal"), press)()
+        page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                               status.element_handle(), before], polling=100)
+        if buy.is_visible():
+            return
+        if settle:
+            play_to_settled(page, table, language, deal=False)
+    raise AssertionError(f"eight deals and never {what}")
+
+
 def odds_beside_the_hand(page: Page, table, height: int) -> None:
     """Deal until the student's turn, press «Odds»: the exact odds appear beside the seats,
     their top inside the screen (or under the seats, if the hands leave no room beside)."""
@@ -284,16 +301,7 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
     with app_page(chromium, voila_app, (width, height), language, phone) as (page, table):
         if phone:  # the citation folds away: the tabs start in the top quarter
             assert box(page, ".t21-app-tabs .lm-TabBar")["top"] <= height / 4
-        status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
-        for _ in range(8):  # deal until the student (or the student's bank) decides
-            before = status.inner_text()
-            table.locator(".t21-deal").click()
-            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
-                                   status.element_handle(), before], polling=100)
-            if buy.is_visible():
-                break
-        else:
-            raise AssertionError("eight deals and never a decision")
+        deal_until_a_turn(page, table, language, settle=False, what="a decision")
         screenshot(page, f"i34b_{size}_{language}_deciding")
         mine = box(page, ".t21-your-row")
         assert mine["bottom"] <= height, f"the student's hand is out of sight at {mine}"
@@ -641,17 +649,8 @@ def test_the_odds_answer_under_the_buttons_on_a_phone(voila_app, chromium, no_er
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, table):
         play_to_settled(page, table, language)  # the first deal draws the banker
         sit_away_from_the_bank(table, "tap")
-        odds_toggle, status = table.locator(".t21-odds"), table.locator(".t21-status")
-        for _ in range(8):
-            before = status.inner_text()
-            table.locator(".t21-deal").tap()
-            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
-                                   status.element_handle(), before], polling=100)
-            if odds_toggle.is_visible():
-                break
-            play_to_settled(page, table, language, deal=False)  # the bank came to the student
-        else:
-            raise AssertionError("eight deals and never the student's turn")
+        deal_until_a_turn(page, table, language, press="tap")
+        odds_toggle = table.locator(".t21-odds")
         odds_toggle.tap()
         table.locator(".t21-odds-verdict").wait_for()
         screenshot(page, f"i34h_{size}_{language}_odds")
@@ -791,18 +790,8 @@ def test_the_stake_stays_where_it_was_before_the_deal(voila_app, chromium, no_er
     with app_page(chromium, voila_app, SIZES[size], language) as (page, table):
         play_to_settled(page, table, language)  # the first deal draws the banker
         sit_away_from_the_bank(table, "click")
-        status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
-        for _ in range(8):
-            before = page.evaluate(STAKE_X_JS)
-            old = status.inner_text()
-            table.locator(".t21-deal").click()
-            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
-                                   status.element_handle(), old], polling=100)
-            if buy.is_visible():
-                break
-            play_to_settled(page, table, language, deal=False)
-        else:
-            raise AssertionError("eight deals and never the student's turn")
+        before = page.evaluate(STAKE_X_JS)  # (the same before every deal)
+        deal_until_a_turn(page, table, language)
         during = page.evaluate(STAKE_X_JS)
         assert before is not None and during is not None, (before, during)
         assert abs(before - during) <= 2, f"«Your stake» at x {before} before, {during} during"
