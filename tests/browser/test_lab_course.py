@@ -4,7 +4,7 @@ VIEWPORT = {"width": 1280, "height": 900}
 
 START = "notebooks/00_start_here.ipynb"
 BANKER = "notebooks/03_play_the_banker.ipynb"
-ADVICE = "notebooks/06_where_the_advice_fails.ipynb"
+APP = "notebooks/app.ipynb"  # «19 or 20?», the AdviceExplorer, is its second tab
 
 
 def test_start_here_runs_without_errors(lab, browser_page, screenshot):
@@ -34,19 +34,17 @@ def test_live_table_deals_buys_stands_and_settles(lab, browser_page, play_round,
 def test_nineteen_or_twenty_explorer_answers_exactly_in_both_languages(lab, browser_page,
                                                                        screenshot):
     page = browser_page
-    lab.open_and_run(page, ADVICE)
+    lab.open_and_run(page, APP)
+    page.get_by_role("tab", name="19 or 20?", exact=True).click()
     explorer = page.locator(".t21-advice")
     fraction = explorer.locator(".t21-advice-fraction")
-    # The lesson opens the explorer on a late shoe; empty the seen cards for a fresh one.
-    explorer.locator(".t21-advice-seen input").fill("")
-    explorer.locator(".t21-advice-seen input").press("Enter")
     explorer.locator(".t21-advice-hand-button", has_text="10 + 9").click()
     # 10 9 from a fresh two-pack shoe: 102 unseen cards, and only the 8 twos make 21 (R1, R2).
     fraction.filter(has_text="4/51").wait_for()
     explorer.locator(".t21-advice-hand-button", has_text="A + 9").click()
     # A 9 is a soft 20: only an ace (as 1) makes 21, and one of the 8 aces is in the hand.
     fraction.filter(has_text="7/102").wait_for()
-    explorer.locator(".t21-language button", has_text="Русский").click()
+    page.locator(".t21-app-language button", has_text="Русский").click()
     explorer.get_by_text("Рука", exact=True).wait_for()
     fraction.filter(has_text="6,86").wait_for()  # 7/102 = 6.86 %, with a Russian decimal comma
     screenshot(page, "advice_explorer_ru")
