@@ -220,3 +220,23 @@ def test_a_rank_outside_the_pack_is_refused_in_the_readers_words():
     assert "карты «2» нет в русской колоде в 36 карт, которой играют по этим правилам" in shown
     assert "(в ней есть Т 6 7 8 9 10 В Д К)" in shown
     assert not re.search(r"russian36|'ochko'|\bA\b|\bJ\b", shown), shown
+
+
+def test_deal_and_buy_never_show_together_between_updates():
+    """CI 24: the page applies each button's display as it comes; the kernel hides a button
+    before it shows another, so no moment shows «Deal» beside «Buy» (a sample caught Buy 68 px
+    right of its place, after a Deal shown before Buy was hidden)."""
+    w = seventeen_against_olgas_eighteen()
+    display = {name: getattr(w, name).layout.display for name in ("deal_button", "buy_button")}
+    both = []
+
+    def record(name):
+        def changed(change):
+            display[name] = change["new"]
+            both.append(display["deal_button"] != "none" and display["buy_button"] != "none")
+        return changed
+
+    for name in display:
+        getattr(w, name).layout.observe(record(name), names="display")
+    w.stand_button.click()  # the round is settled: Buy goes, Deal comes
+    assert both and not any(both), both

@@ -579,11 +579,12 @@ class TableWidget(Bilingual, widgets.VBox):
         self.buy_bank_button.disabled = drawing or phase != "staking" or you in (
             None, table.banker)
         staking = not self.deal_button.disabled
-        for widget, shown in ((self.stake_box, (staking or adding) and you not in (
-                None, table.banker)), (self.deal_button, staking), (self.buy_button, playing),
-                              (self.stand_button, playing), (self.stake_button, adding),
-                              (self.banker_button, banker and playing),
-                              (self.odds_toggle, adding)):
+        shows = ((self.stake_box, (staking or adding) and you not in (None, table.banker)),
+                 (self.deal_button, staking), (self.buy_button, playing),
+                 (self.stand_button, playing), (self.stake_button, adding),
+                 (self.banker_button, banker and playing), (self.odds_toggle, adding))
+        # what goes away first, then what comes: the page never shows Deal beside Buy
+        for widget, shown in sorted(shows, key=lambda pair: pair[1]):
             widget.layout.display = None if shown else "none"
         # (on a phone the student's turn takes the whole buttons' row: app_style)
         (self.add_class if playing else self.remove_class)("t21-deciding")
