@@ -489,6 +489,20 @@ def seats_banker(table: Locator) -> str:
     return badge.locator("xpath=..").locator("b").first.inner_text().strip()
 
 
+def take_a_seat_away_from_the_bank(table: Locator) -> str:
+    """Choose in «You play» a seat that is not the bank's (its name is returned) and wait until
+    the kernel has drawn the table for it (the student's row is that seat): a Deal clicked
+    before then would meet a status line changed by the seat, not by the deal."""
+    banker = seats_banker(table)
+    seat_menu = table.locator(".t21-you select")
+    seat = next(name for name in seat_menu.locator("option").all_inner_texts()
+                if name != banker and "(" not in name)
+    seat_menu.select_option(label=seat)
+    table.locator(".t21-seats tr.t21-your-row b").filter(
+        has_text=re.compile(f"^{re.escape(seat)}$")).wait_for()
+    return seat
+
+
 def play_a_round(table: Locator, max_deals: int = 12,
                  language: str = "en") -> dict[str, Fraction]:
     """At a TableWidget in `language`: draw for the bank, take a seat that is not the bank, then
@@ -503,11 +517,7 @@ def play_a_round(table: Locator, max_deals: int = 12,
         draw_all.wait_for()
     if draw_all.is_enabled():
         click_and_wait_for_change(draw_all, status)
-    banker = seats_banker(table)
-    seat_menu = table.locator(".t21-you select")
-    seat = next(name for name in seat_menu.locator("option").all_inner_texts()
-                if name != banker and "(" not in name)
-    seat_menu.select_option(label=seat)
+    seat = take_a_seat_away_from_the_bank(table)
     for _ in range(max_deals):
         click_and_wait_for_change(deal, status)
         # the others before the student play at the table's pace: wait for his turn or the end

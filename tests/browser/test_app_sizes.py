@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import CHANGED_JS, seats_banker
+from .conftest import CHANGED_JS, take_a_seat_away_from_the_bank
 
 SIZES = {"phone": (412, 915), "projector": (1024, 768), "desktop": (1280, 900)}
 CONTROLS = ("button, input, select, textarea, [role=tab], summary")
@@ -151,13 +151,11 @@ def play_by_keyboard(page: Page, table, language: str) -> None:
 def sit_away_from_the_bank(table, press: str) -> None:
     """In «Table settings» (opened and closed with `press`, "click" or "tap") the student takes
     a seat that is not the bank's, so that he has a turn to buy."""
-    banker = seats_banker(table)
     settings = table.locator(".t21-settings-toggle")
     getattr(settings, press)()
-    seat_menu = table.locator(".t21-you select")
-    seat_menu.select_option(label=next(name for name in seat_menu.locator(
-        "option").all_inner_texts() if name != banker and "(" not in name))
+    take_a_seat_away_from_the_bank(table)
     getattr(settings, press)()
+    table.locator(".t21-settings").wait_for(state="hidden")
 
 
 def deal_until_a_turn(page: Page, table, language: str, press: str = "click",
