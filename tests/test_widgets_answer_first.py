@@ -60,9 +60,12 @@ def test_per_rounds_is_whole_stakes_over_the_fewest_rounds():
 
 
 @pytest.mark.parametrize("hand, language, words", [
-    ("10 5", "en", "Buy: on average it wins about {n} stakes more per 100 rounds than standing"),
-    ("10 5", "ru", "Прикупить: за 100 раундов это даёт в среднем примерно на {n} ставки больше"),
-    ("10 9", "ru", "Остановиться: за 100 раундов это даёт в среднем примерно на {n} ставок"),
+    ("10 5", "en", "Buy: over 100 rounds at a stake of 1, buying comes out about {n} stakes ahead"
+               " of standing"),
+    ("10 5", "ru", "Прикупить: за 100 раундов со ставкой 1 это даёт в среднем примерно на {n} "
+               "ставки больше"),
+    ("10 9", "ru", "Остановиться: за 100 раундов со ставкой 1 это даёт в среднем примерно на {n} "
+               "ставок"),
 ])
 def test_the_verdict_is_in_whole_stakes_per_100_rounds(hand, language, words):
     values = exact.decision_values(hand, "")
@@ -75,15 +78,19 @@ def test_the_verdict_is_in_whole_stakes_per_100_rounds(hand, language, words):
 
 
 @pytest.mark.parametrize("first, second, language, words", [
-    ("10", "5", "en", "▲ Buy: on average it wins about {n} stakes more per 100 rounds"),
-    ("10", "5", "ru", "▲ Прикупить: за 100 раундов это даёт в среднем примерно на {n} ставки"),
-    ("10", "9", "en", "■ Stand: on average it wins about {n} stakes more per 100 rounds"),
-    ("10", "9", "ru", "■ Остановиться: за 100 раундов это даёт в среднем примерно на {n} ставок"),
+    ("10", "5", "en", "Buy: over 100 rounds at a stake of 1, buying comes out about {n} stakes"),
+    ("10", "5", "ru", "Прикупить: за 100 раундов со ставкой 1 это даёт в среднем примерно на {n} "
+                      "ставки"),
+    ("10", "9", "en", "Stand: over 100 rounds at a stake of 1, standing comes out about {n} "
+                      "stakes"),
+    ("10", "9", "ru", "Остановиться: за 100 раундов со ставкой 1 это даёт в среднем примерно на "
+                      "{n} ставок"),
 ])
 def test_the_strategy_verdict_is_in_plain_words_first(first, second, language, words):
     """Round 4: the strategy map's chosen hand says its answer as the "19 or 20?" tab does,
-    first, in whole stakes per 100 rounds; the four-decimal difference and the exact fractions
-    stay below it."""
+    first, in whole stakes per 100 rounds, with no unexplained glyph before it (UX review 6,
+    D18); the difference a round, to two decimals (D27), and the exact fractions stay below
+    it."""
     values = exact.decision_values(f"{first} {second}", "")
     margin = abs(Fraction(values["draw"]) - Fraction(values["stand"]))
     n = round(100 * margin)  # 10 5: 0.0257 -> 3; 10 9: 0.7984 -> 80
@@ -94,7 +101,7 @@ def test_the_strategy_verdict_is_in_plain_words_first(first, second, language, w
     assert cell.index(bold) < cell.index(f"{first} + {second}")  # the answer before the numbers
     assert "0257" not in bold and "7984" not in bold
     gain = Fraction(values["draw"]) - Fraction(values["stand"])
-    assert f"{float(gain):+.4f}".replace("-", "−").replace(".", "," if language == "ru"
+    assert f"{float(gain):+.2f}".replace("-", "−").replace(".", "," if language == "ru"
                                                             else ".") in cell
 
 

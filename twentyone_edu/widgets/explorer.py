@@ -109,15 +109,14 @@ def per_rounds(margin: Fraction) -> tuple[int, int]:
 
 def verdict_html(stand: Fraction, buy: Fraction, language: str) -> tuple[str, str]:
     """The advice in plain words (R11): ('buy', 'stand' or 'equal', the bold line saying it,
-    "Buy: on average it wins about 3 stakes more per 100 rounds than standing"); one wording
-    for the "19 or 20?" tab and the strategy map."""
+    "Buy: over 100 rounds at a stake of 1, buying comes out about 3 stakes ahead of standing");
+    one wording for the "19 or 20?" tab and the strategy map."""
     stand, buy = Fraction(stand), Fraction(buy)
     verdict = "equal" if buy == stand else "buy" if buy > stand else "stand"
     rounds, stakes = per_rounds(buy - stand)
     said = text(f"advice_verdict_{verdict}", language, rounds=count(rounds, language),
                 stakes_more=stakes)
-    symbol = {"buy": "▲", "stand": "■", "equal": "="}[verdict]
-    return verdict, f'<b class="t21-verdict-{verdict}">{symbol} {escape(said)}</b>'
+    return verdict, f'<b class="t21-verdict-{verdict}">{escape(said)}</b>'
 
 
 def reraise(error: BaseException) -> None:

@@ -139,12 +139,12 @@ TEXT: dict[str, str] = {
     "advice_probability": "probability",
     "advice_fraction": "exact fraction",
     "advice_percent": "chance",
-    "advice_stand_value": "Value of standing (stake 1)",
-    "advice_buy_value": "Value of buying, then playing best (stake 1)",
-    "advice_verdict_stand": "Stand: on average it wins about {stakes_more} more per {rounds} "
-                            "rounds than buying.",
-    "advice_verdict_buy": "Buy: on average it wins about {stakes_more} more per {rounds} "
-                          "rounds than standing.",
+    "advice_stand_value": "Standing: the average result a round (stake 1)",
+    "advice_buy_value": "Buying, then playing best: the average result a round (stake 1)",
+    "advice_verdict_stand": "Stand: over {rounds} rounds at a stake of 1, standing comes out "
+                            "about {stakes_more} ahead of buying.",
+    "advice_verdict_buy": "Buy: over {rounds} rounds at a stake of 1, buying comes out about "
+                          "{stakes_more} ahead of standing.",
     "advice_verdict_equal": "Either: standing and buying are worth exactly the same.",
     "advice_chart_title": "One more card",
     "advice_chart_x": "total after one more card",
@@ -159,7 +159,7 @@ TEXT: dict[str, str] = {
     "strategy_stopped_empty": "Stopped: choose rules to compute a table.",
     "strategy_natural": "{first} + {second} is a natural: nothing to decide (R3, R10).",
     "strategy_cell": "Hand {first} + {second}, fresh shoe, the banker's cards unknown:",
-    "strategy_gain": "Buy − stand = {gain} stakes: {verdict}.",
+    "strategy_gain": "Buying minus standing: {gain} stakes a round, so {verdict}.",
     "strategy_buy": "buy",
     "strategy_stand": "stand",
     "strategy_equal": "either",

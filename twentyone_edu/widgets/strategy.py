@@ -255,7 +255,7 @@ class StrategyExplorer(Explorer):
             escape(text("strategy_cell", lang, first=first, second=second)),
             escape(text("advice_stand_value", lang)) + ": " + exact_html(stand, lang),
             escape(text("advice_buy_value", lang)) + ": " + exact_html(buy, lang),
-            escape(text("strategy_gain", lang, gain=signed(gain, 4, lang),
+            escape(text("strategy_gain", lang, gain=signed(gain, 2, lang),
                         verdict=text(f"strategy_{verdict}", lang))),
         ])
 
