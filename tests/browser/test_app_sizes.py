@@ -1081,3 +1081,22 @@ def test_every_tabs_verdict_in_the_tables_result_type(voila_app, chromium, no_er
                  if seen is None or seen["px"] < 22 or seen["weight"] < 700}
         assert small == {}, f"verdicts not in 22 px bold: {small}"
         no_errors(page)
+
+
+FIELDS_JS = """() => ['.t21-bc-players', '.t21-bc-seed'].map((css) => {
+  const r = document.querySelector(`.t21-app ${css} input`).getBoundingClientRect();
+  return [r.top, r.left]; })"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_the_first_bankers_fields_stand_in_one_row(voila_app, chromium, no_errors, size,
+                                                     language):
+    """UX review 6, D37: «Players» and «Seed» stand side by side, each box at the same height
+    (the seed's label stood above its box, 44 px lower than the players')."""
+    with app_page(chromium, voila_app, SIZES[size], language) as (page, _):
+        open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-next")
+        (players_top, players_left), (seed_top, seed_left) = page.evaluate(FIELDS_JS)
+        assert abs(players_top - seed_top) <= 2, f"the boxes' tops: {players_top}, {seed_top}"
+        assert seed_left > players_left
+        no_errors(page)

@@ -70,6 +70,10 @@ APP_STYLE = f"""<style>
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
 .t21-app .t21-stake .widget-label {{ align-self: center; line-height: 1.35; }}
 .t21-app .t21-strategy-menus-hint {{ display: none; }}
+/* the first banker's players and seed side by side, each label left of its box (no stair) */
+.t21-app .t21-bc-players, .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap;
+  align-items: center; }}
+.t21-app .t21-bc-players input, .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
@@ -280,8 +284,6 @@ APP_STYLE = f"""<style>
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
     order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */
-  .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
-  .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}
   .t21-app .t21-bc-result b {{ font-size: 17px !important; }}
   .t21-app .t21-bc-seat {{ flex: 1 1 28%; min-width: 0 !important; margin: 2px !important;
     padding: 2px 4px !important; }}
