@@ -1100,3 +1100,33 @@ def test_the_first_bankers_fields_stand_in_one_row(voila_app, chromium, no_error
         assert abs(players_top - seed_top) <= 2, f"the boxes' tops: {players_top}, {seed_top}"
         assert seed_left > players_left
         no_errors(page)
+
+
+CHANCES_JS = """() => { const t = document.querySelector('.t21-app .t21-bc-table');
+  const bars = [...t.querySelectorAll('.t21-bc-bars div')].map((e) =>
+    e.getBoundingClientRect().height);
+  return {bottom: t.getBoundingClientRect().bottom, bars: bars,
+          rows: [...t.querySelectorAll('tr')].slice(1).map((e) =>
+            e.getBoundingClientRect().height)}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_first_bankers_chances_fit_the_projector(voila_app, chromium, no_errors,
+                                                     screenshot, language):
+    """UX review 6, D36: on a projector the five seats' exact and simulated chances stand in
+    the first screen, a row for each seat no taller than two lines, each bar at least 14 px
+    thick (the list ran to y 970 at 85 px a row, its bars 8 px)."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-simulate")
+        page.locator(".t21-bc-show-exact").click()
+        page.locator(".t21-bc-simulate").click()
+        page.wait_for_function("() => document.querySelectorAll('.t21-app .t21-bc-chances th')"
+                               ".length === 3", polling=100)
+        found = page.evaluate(CHANCES_JS)
+        screenshot(page, f"i34j_projector_{language}_first_banker")
+        assert len(found["rows"]) == 5 and len(found["bars"]) == 10, found
+        assert found["bottom"] <= height, f"the chances end at y {found['bottom']}"
+        assert max(found["rows"]) <= 52, f"rows {found['rows']} px high"
+        assert min(found["bars"]) >= 14, f"bars {found['bars']} px thick"
+        no_errors(page)

@@ -74,6 +74,11 @@ APP_STYLE = f"""<style>
 .t21-app .t21-bc-players, .t21-app .t21-bc-seed {{ width: auto !important; flex-wrap: nowrap;
   align-items: center; }}
 .t21-app .t21-bc-players input, .t21-app .t21-bc-seed input {{ width: 5em; flex: 0 0 5em; }}
+/* the first banker's chances: a row a line high where the width allows */
+.t21-app .t21-bc-table summary, .t21-app .t21-bc-table td,
+.t21-app .t21-bc-table th {{ white-space: nowrap; }}
+.t21-app .t21-bc-table .t21-bc-bars {{ min-width: 5em; }}
+.t21-app .t21-bc-table code {{ white-space: normal; }}
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
@@ -285,6 +290,9 @@ APP_STYLE = f"""<style>
     order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */
   .t21-app .t21-bc-result b {{ font-size: 17px !important; }}
+  .t21-app .t21-bc-table summary, .t21-app .t21-bc-table td,
+  .t21-app .t21-bc-table th {{ white-space: normal; }}
+  .t21-app .t21-bc-table .t21-bc-bars {{ min-width: 2.5em; }}
   .t21-app .t21-bc-seat {{ flex: 1 1 28%; min-width: 0 !important; margin: 2px !important;
     padding: 2px 4px !important; }}
   .t21-app .t21-bc-seat svg {{ height: 48px !important; width: auto !important; }}

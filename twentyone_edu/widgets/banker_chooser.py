@@ -269,17 +269,19 @@ class BankerChooser(Bilingual, widgets.VBox):
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
 
     def _chances_html(self) -> str:
-        """Each seat's exact chance as a percentage and a bar, the exact fraction one click away
-        (its digits are many: 1111648757/3962700357 for seat 1 of 4), and once simulated, the
-        simulated share as a second bar with its figures beside; the banker's seat marked."""
+        """Each seat's exact chance in one row: the percentage with the exact fraction one click
+        away, and a bar (its digits are many: 1111648757/3962700357 for seat 1 of 4); once
+        simulated, the simulated share as a second bar with its figures beside; the banker's
+        seat marked."""
         language = self.language
         if not self.exact_toggle.value:
             return f"<small>{escape(text('bc_exact_hidden', language))}</small>"
         cell = "style='padding:2px 4px;text-align:right'"
         sim = self.simulation
         keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated",))
-        head = "".join(f"<th style='padding:2px 4px'>{escape(text(k, language))}</th>"
-                       for k in keys)
+        head = "".join(f"<th style='padding:2px 4px;text-align:left'"
+                       f"{' colspan=2' if key == 'bc_percent' else ''}>"
+                       f"{escape(text(key, language))}</th>" for key in keys)
         widest = max(self.exact_chances)
         rows = []
         for i, p in enumerate(self.exact_chances):
@@ -294,17 +296,19 @@ class BankerChooser(Bilingual, widgets.VBox):
             mark = f"background:{HIGHLIGHT};color:{INK};font-weight:bold;" if \
                 self.banker == i + 1 else ""
             rows.append(f"<tr><td style='padding:2px 4px;{mark}'>{i + 1}</td>"
-                        f"<td style='padding:2px 4px;min-width:5em'>"
-                        f"{escape(percent(p, language))}{bars}{exact_details(p, language)}"
-                        f"</td>{simulated}</tr>")
+                        f"<td style='padding:2px 4px'><b>{escape(percent(p, language))}</b>"
+                        f"{exact_details(p, language)}</td>"
+                        f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>{bars}</td>"
+                        f"{simulated}</tr>")
         note = (text("bc_no_sim", language) if sim is None else
                 text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed))
-        return (f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}"
-                f"</table><small>{escape(note)}</small>")
+        return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
+                f"max-width:42em'>"
+                f"<tr>{head}</tr>{''.join(rows)}</table><small>{escape(note)}</small>")
 
 
 def _bar(share: Real, colour: str) -> str:
     """A horizontal bar `share` (0–1) of its cell wide: a chance seen as a length."""
-    return (f"<div aria-hidden='true' style='background:{colour};height:10px;margin:2px 0;"
+    return (f"<div aria-hidden='true' style='background:{colour};height:16px;margin:2px 0;"
             f"width:{100 * float(share):.1f}%'></div>")
 
