@@ -1130,3 +1130,34 @@ def test_the_first_bankers_chances_fit_the_projector(voila_app, chromium, no_err
         assert max(found["rows"]) <= 52, f"rows {found['rows']} px high"
         assert min(found["bars"]) >= 14, f"bars {found['bars']} px thick"
         no_errors(page)
+
+
+STILL_JS = f"""() => {{ const seats = [...document.querySelectorAll('{SEAT}')].map((e) => {{
+    const r = e.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; }});
+  const menu = document.querySelector('.t21-app .t21-bc-trials select').getBoundingClientRect();
+  return {{seats: seats, menu: Math.round(menu.left)}}; }}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_the_first_bankers_seats_and_menu_stay_put(voila_app, chromium, no_errors, size,
+                                                   language):
+    """UX review 6, D35: the first card, the first ace's mark and «Show/Hide the exact
+    chances» change no seat's size and move no menu (a seat grew 33 → 105 px at the first
+    card, the banker's 129 → 168 px wide; the menu moved 8 px with the toggle's label)."""
+    with app_page(chromium, voila_app, SIZES[size], language) as (page, _):
+        open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-next")
+        seen = [page.evaluate(STILL_JS)]
+        page.locator(".t21-app .t21-bc-next").click()
+        page.wait_for_function(f"() => document.querySelectorAll('{SEAT} svg').length > 0",
+                               polling=100)
+        seen.append(page.evaluate(STILL_JS))
+        page.locator(".t21-app .t21-bc-all").click()
+        page.wait_for_function("() => document.querySelector('.t21-app .t21-bc-next').disabled",
+                               polling=100)
+        seen.append(page.evaluate(STILL_JS))
+        page.locator(".t21-app .t21-bc-show-exact").click()
+        page.locator(".t21-app .t21-bc-table").wait_for()
+        seen.append(page.evaluate(STILL_JS))
+        assert all(s == seen[0] for s in seen), f"the seats and menu moved: {seen}"
+        no_errors(page)

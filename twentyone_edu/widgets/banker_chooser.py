@@ -257,15 +257,20 @@ class BankerChooser(Bilingual, widgets.VBox):
         for seat in range(1, self.n_players + 1):
             cards = [card for who, card in self.draw[:self.shown] if who == seat]
             ace = self.banker == seat
-            frame = f"3px solid {COLOURS['banker']}" if ace else "1px solid #ccc"
-            label = text("bc_seat", self.language, n=seat)
-            if ace:
-                label += " — " + text("tw_banker_badge", self.language)
+            frame = (f"1px solid {COLOURS['banker']};box-shadow:inset 0 0 0 2px "
+                     f"{COLOURS['banker']}") if ace else "1px solid #ccc"
+            label = f"<b>{escape(text('bc_seat', self.language, n=seat))}</b>"
+            if ace:  # (a smaller mark, so that the label keeps to its line)
+                label += (f" <span style='font-size:0.85em;white-space:nowrap'>— "
+                          f"{escape(text('tw_banker_badge', self.language))}</span>")
             cards_html = hand_html(cards, [OPEN] * len(cards), self.language,
                                    CARD_HEIGHT) if cards else ""
+            # (the seats share the row and keep a card's height and margins from the start:
+            # the first card and the banker's mark move nothing)
             cells.append(f"<div class='t21-bc-seat' style='border:{frame};border-radius:6px;"
-                         f"padding:4px;margin:3px;min-width:7em'><b>{escape(label)}</b>"
-                         f"{cards_html}</div>")
+                         f"padding:4px;margin:3px;min-width:7em;flex:1 1 0'>"
+                         f"{label}<div class='t21-bc-cards' "
+                         f"style='min-height:{CARD_HEIGHT + 4}px'>{cards_html}</div></div>")
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
 
     def _chances_html(self) -> str:
