@@ -429,3 +429,29 @@ def test_lesson_09_reads_its_simulation_of_whole_banks_honestly(language):
     words = prose(path)
     assert ("too low" if language == "en" else "слишком низкой") in words
     assert ("may pull either way" if language == "en" else "в любую сторону") in words
+
+
+def fair_price_over(banks: int, players: int, buyer_seat: int, worth: Fraction) -> Fraction:
+    """R19–R20 counted seat by seat: seats 0..players round the table, seat 0 holds the bank and
+    sells it to the player at `buyer_seat`; they swap seats, and the bank passes to the right
+    for `banks` banks. The price that leaves the buyer as he was: each bank he holds instead of
+    playing in it is worth V + V/n to him, each he plays in instead of holding, −(V + V/n)."""
+    holders = [seat % (players + 1) for seat in range(banks)]  # the seats that hold a bank
+    gained = holders.count(0) - holders.count(buyer_seat)  # buyer now sits at 0, seller at his
+    return gained * (worth + worth / players)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_09_says_the_sale_only_swaps_turns_over_a_circle(language):
+    """Issue 29, 2: under R20 the price is V(n + 1)/n only if the evening ends before the
+    buyer's old seat holds the bank; over a full circle the sale swaps their turns and a fair
+    price is 0. The lesson says both."""
+    worth, players = Fraction(7), 4
+    assert fair_price_over(1, players, 2, worth) == worth * (players + 1) / players
+    assert fair_price_over(players + 1, players, 2, worth) == 0
+    words = prose(lesson("09", language))
+    said = {"en": ("this bank only", "only swapped their turns, so a fair price is 0"),
+            "ru": ("только для этого банка", "лишь поменяла их очереди, и справедливая цена — 0")}
+    for phrase in said[language]:
+        assert phrase in words, phrase
+    assert "q \\cdot V(n+1)/n" in words
