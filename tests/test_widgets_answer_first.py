@@ -39,6 +39,17 @@ def test_the_advice_verdict_comes_right_after_the_hands():
         assert verdict < order.index(later), later
 
 
+def test_a_refusal_of_the_typed_hand_shows_under_the_boxes():
+    """UX review 6, D17: the message line comes after the hand and seen boxes, so a refusal
+    of what was typed does not push the box being typed in (it pushed it 73 px)."""
+    advice = AdviceExplorer()
+    order = in_order(advice)
+    for box in (advice.hand_box, advice.seen_box):
+        assert order.index(box) < order.index(advice.message)
+    advice.hand_box.value = "hello"
+    assert advice.message.value, "no refusal shown"
+
+
 def test_the_chosen_hand_looks_chosen():
     advice = AdviceExplorer(hand="10 9")
     chosen = [i for i, b in enumerate(advice.hand_buttons) if "t21-chosen" in b._dom_classes]

@@ -1161,3 +1161,19 @@ def test_the_first_bankers_seats_and_menu_stay_put(voila_app, chromium, no_error
         seen.append(page.evaluate(STILL_JS))
         assert all(s == seen[0] for s in seen), f"the seats and menu moved: {seen}"
         no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_refused_hand_does_not_move_its_box(voila_app, chromium, no_errors, language):
+    """UX review 6, D17: on a projector, typing a hand the course cannot read («hello») and
+    Enter shows the refusal under the boxes: the hand box stays where it was (it moved 73 px)."""
+    with app_page(chromium, voila_app, SIZES["projector"], language) as (page, _):
+        open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
+        hand = page.locator(".t21-app .t21-advice-hand input")
+        before = hand.bounding_box()
+        hand.fill("hello")
+        hand.press("Enter")
+        page.locator(".t21-app .t21-advice .t21-message").filter(has_text="hello").wait_for()
+        after = hand.bounding_box()
+        assert abs(after["y"] - before["y"]) <= 2, f"the hand box moved from {before} to {after}"
+        no_errors(page)

@@ -83,13 +83,14 @@ class AdviceExplorer(Explorer):
         self.chart = ChartImage()
         self.chart.add_class("t21-advice-chart")
         # the answer right under the hands a student taps; the boxes and the numbers after it,
-        # the picture beside them where there is room (columns), else below
+        # the picture beside them where there is room (columns), else below; a refusal of what
+        # was typed shows under the boxes, so the box being typed in does not move (UX D17)
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                self.message, self.status, self.verdict, self.summary, self.fraction,
-                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
+                self.status, self.verdict, self.summary, self.fraction,
+                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]), self.message,
                 self.table, self.values_html,
             ], self.chart),
         ]
