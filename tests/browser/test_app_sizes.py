@@ -1169,6 +1169,9 @@ def test_a_refused_hand_does_not_move_its_box(voila_app, chromium, no_errors, la
     Enter shows the refusal under the boxes: the hand box stays where it was (it moved 73 px)."""
     with app_page(chromium, voila_app, SIZES["projector"], language) as (page, _):
         open_tab(page, 1, ".t21-advice", ".t21-advice-hand-button")
+        # (the first hand's verdict and numbers, above the box, are drawn before it is measured)
+        page.locator(".t21-app .t21-advice .t21-verdict b").wait_for()
+        page.locator(".t21-app .t21-advice-chart img").wait_for()
         hand = page.locator(".t21-app .t21-advice-hand input")
         before = hand.bounding_box()
         hand.fill("hello")
