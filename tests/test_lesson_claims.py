@@ -455,3 +455,19 @@ def test_lesson_09_says_the_sale_only_swaps_turns_over_a_circle(language):
     for phrase in said[language]:
         assert phrase in words, phrase
     assert "q \\cdot V(n+1)/n" in words
+
+
+# Baldwin, Cantey, Maisel and McDermott (JASA 51, 1956): their best play loses 0.62 % a hand.
+BALDWIN_LOSS = 0.62
+BEST_PLAY = {"en": (r"computed best play: +(−[\d.]+)%", r"one pack as theirs: (−[\d.]+)%"),
+             "ru": (r"наилучшая игра: +(−[\d,]+)\s?%", r"одна колода, как у них: (−[\d,]+)\s?%")}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_12_measures_the_one_pack_part_of_the_gap_to_baldwin(language):
+    """One pack instead of six closes only a small part of the gap to Baldwin's figure."""
+    text = printed(lesson("12", language))
+    six, one = (-float(re.search(pattern, text).group(1).replace("−", "").replace(",", "."))
+                for pattern in BEST_PLAY[language])
+    assert six < one < -BALDWIN_LOSS
+    assert one - six < (-BALDWIN_LOSS - one) / 4
