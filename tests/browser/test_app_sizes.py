@@ -828,6 +828,47 @@ def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_
 
 
 
+
+# How many cards the student's own row holds.
+YOUR_CARDS_JS = ("() => document.querySelectorAll("
+                 "'.t21-app tr.t21-your-row .t21-seat-cards svg').length")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size, language):
+    """UX review 6: «Buy a card» comes where «Deal» was, so the second tap of a double tap on
+    «Deal» landed on it and bought a card unasked. A play button takes no tap for a moment
+    after it appears: the second tap, as soon as «Buy» shows, leaves two cards in the hand; a
+    tap after the moment buys."""
+    phone = size.startswith("phone")
+    with app_page(chromium, voila_app, {**SCREENS, **SIZES}[size], language, phone) as (
+            page, table):
+        play_to_settled(page, table, language)  # the first deal draws the banker
+        sit_away_from_the_bank(table, "tap" if phone else "click")
+        tap = page.touchscreen.tap if phone else page.mouse.click
+        status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
+        for _ in range(8):
+            table.locator(".t21-deal").scroll_into_view_if_needed()
+            page.wait_for_timeout(600)  # «Deal», shown again at the settlement, is armed
+            spot = table.locator(".t21-deal").bounding_box()
+            x, y = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2
+            before = status.inner_text()
+            tap(x, y)
+            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                   status.element_handle(), before], polling=50)
+            if buy.is_visible():
+                break
+            play_to_settled(page, table, language, deal=False)
+        else:
+            raise AssertionError("eight deals and never the student's turn")
+        tap(x, y)  # the double tap's second touch, where «Buy» now is
+        page.wait_for_timeout(1_500)
+        assert page.evaluate(YOUR_CARDS_JS) == 2, "the second tap on «Deal» bought a card"
+        tap(x, y)
+        page.wait_for_function(f"() => ({YOUR_CARDS_JS})() === 3", polling=100)
+        no_errors(page)
+
 # The first line of text inside `selector` as shown.
 FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
     (x) => x.getBoundingClientRect().height > 0);
