@@ -64,3 +64,17 @@ def test_the_first_bankers_exact_chances_wait_behind_a_button():
     assert not chooser.exact_toggle.value and "<th" not in chooser.chances.value
     chooser.exact_toggle.value = True
     assert "<th" in chooser.chances.value
+
+
+def test_rule_codes_are_marked_for_the_app_to_hide():
+    """UX review 6, D39: a rule's code in a shown sentence is wrapped, escaped text stays text,
+    and the app's style hides the wrapped codes (its log writes them plain)."""
+    from twentyone_edu.widgets.app_style import APP_STYLE
+    from twentyone_edu.widgets.common import marked
+
+    code = "<span class='t21-rule-code'>{}</span>"
+    said = marked("<b>bank</b> (R4); (R3, R10) or (R11–R13), not R4 alone")
+    assert said == ("&lt;b&gt;bank&lt;/b&gt;" + code.format(" (R4)") + ";"
+                    + code.format(" (R3, R10)") + " or" + code.format(" (R11–R13)")
+                    + ", not R4 alone")
+    assert ".t21-app .t21-rule-code { display: none; }" in APP_STYLE

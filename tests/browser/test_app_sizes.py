@@ -2,11 +2,14 @@
 (1280×900), in English and Russian: the table opens as a game, a round is played with the
 keyboard alone, its result shows where the student looks, and every tab fits a phone."""
 
+import re
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+import twentyone_edu as t21
 
 from .conftest import CHANGED_JS, take_a_seat_away_from_the_bank
 
@@ -867,6 +870,35 @@ def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size,
         assert page.evaluate(YOUR_CARDS_JS) == 2, "the second tap on «Deal» bought a card"
         tap(x, y)
         page.wait_for_function(f"() => ({YOUR_CARDS_JS})() === 3", polling=100)
+        no_errors(page)
+
+
+# The app's text as shown, but its log: what of it carries a rule's code, and what of the log.
+NATURAL_WORD = re.compile("natural|натуральн")
+RULE_CODES_JS = """() => { const code = /\\(R\\d+/; const app = document.querySelector('.t21-app');
+  const log = [...app.querySelectorAll('.t21-log')].map((e) => e.innerText).join(' ');
+  const shown = app.innerText.split('\\n').filter((line) => code.test(line)
+    && !log.includes(line.trim()));
+  return {shown, log: code.test(log)}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_app_keeps_rule_codes_to_its_log(voila_app, chromium, no_errors, language):
+    """UX review 6, D39: rule codes («(R4)», «(R3, R10)») are the lessons' cross-references; in
+    the app no line outside the log shows one: after a round, on a natural in «When to buy» and
+    in «Who holds the first bank?» (its title said «(R4)»); the log keeps them."""
+    with app_page(chromium, voila_app, SIZES["desktop"], language) as (page, table):
+        play_to_settled(page, table, language)
+        found = page.evaluate(RULE_CODES_JS)
+        assert found["log"], "the log shows no rule code"
+        assert not found["shown"], found["shown"]
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        for menu, card in (("first", "10"), ("second", t21.card_text("A", language))):
+            page.locator(f".t21-strategy-{menu} select").select_option(label=card)
+        page.locator(".t21-strategy-cell").filter(has_text=NATURAL_WORD).wait_for()
+        assert not page.evaluate(RULE_CODES_JS)["shown"]
+        open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-simulate")
+        assert not page.evaluate(RULE_CODES_JS)["shown"]
         no_errors(page)
 
 # The first line of text inside `selector` as shown.

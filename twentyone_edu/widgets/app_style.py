@@ -64,6 +64,8 @@ APP_STYLE = f"""<style>
 /* the points ("перебор, 25") wrap, leaving the odds their room beside the seats */
 .t21-app .t21-seat-cards + td b {{ display: inline-block; max-width: 5em; }}
 .t21-app .t21-app-about {{ display: none; }}
+/* rule codes ("(R4)") are the lessons' cross-references: the app shows them in its log only */
+.t21-app .t21-rule-code {{ display: none; }}
 .t21-app .t21-stake-under {{ display: none; }}
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}

@@ -18,7 +18,7 @@ from ..game.table import MAX_PLAYERS, Table
 from ..words.numerals import count, percent
 from ..words.validate import flag, one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
-from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
+from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
 from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling
 from .i18n import text
 from .language import Bilingual
@@ -231,7 +231,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self.seed_box.placeholder = text("tw_seed_help", language)
         set_options(self.trials_box, [(count(n, language), n) for n in TRIALS])
         self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>"
-                            f"{escape(text('bc_title', language))}</h3>")
+                            f"{marked(text('bc_title', language))}</h3>")
 
     def _label_exact_toggle(self) -> None:
         """The switch says what pressing it does: show the exact chances, or hide them."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -37,6 +38,17 @@ BUTTON_STYLES = {"warning": {"button_color": "#b45309"}, "success": {"button_col
 def escape(value) -> str:
     """Any value as text that is safe inside HTML: user input never becomes markup."""
     return html.escape(str(value), quote=True)
+
+
+# A rule's code in a sentence: " (R4)", " (R3, R10)", " (R11–R13)".
+RULE_CODE = re.compile(r" ?\(R\d+(?:(?:, |–)R\d+)*\)")
+
+
+def marked(value) -> str:
+    """`escape(value)` with each rule code in a span of class t21-rule-code: the lessons show
+    the codes, the course app hides them but in its log (app_style)."""
+    return RULE_CODE.sub(lambda code: f"<span class='t21-rule-code'>{code.group()}</span>",
+                         escape(value))
 
 
 class InputError(RuleError):
@@ -83,7 +95,7 @@ class MessageLine(widgets.HTML):
         else:
             message = text("unexpected", self.language, reason=type(error).__name__)
         self.value = (f'<div role="alert" style="color:{COLOURS["error"]};font-weight:bold">'
-                      f"⚠ {escape(message)}</div>")
+                      f"⚠ {marked(message)}</div>")
 
     def set_language(self, language: str) -> None:
         """Switch language, showing the current message again in it."""

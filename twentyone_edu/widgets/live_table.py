@@ -37,7 +37,7 @@ from ..words.validate import (
     whole,
 )
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
-from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape
+from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
 from .explorer import Computation, reraise
 from .i18n import LANGUAGES, check_language, ordinal, text
 from .language import Bilingual
@@ -599,7 +599,7 @@ class TableWidget(Bilingual, widgets.VBox):
         (self.remove_class if self.odds_toggle.value else self.add_class)("t21-steady")
         self.settings.layout.display = None if self.settings_toggle.value else "none"
         self.status.value = (f"<b class='t21-status-line' role='status'>"
-                             f"{escape(self._status_text())}</b>")
+                             f"{marked(self._status_text())}</b>")
         self.seats.value = self._seats_html()
         self.shoe_label.value = escape(text(
             "tw_shoe", language, shoe_cards=len(table.shoe), discards=len(table.discards),

@@ -16,7 +16,7 @@ from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
-from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape
+from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape, marked
 from .explorer import (
     Computation,
     Explorer,
@@ -246,7 +246,7 @@ class StrategyExplorer(Explorer):
             natural=counts["natural"]), self._rasters[lang].text_px)
         if verdict == "natural":
             self.decision = None
-            self.cell.value = escape(text("strategy_natural", lang, first=first, second=second))
+            self.cell.value = marked(text("strategy_natural", lang, first=first, second=second))
             return
         stand, buy, gain = row["stand"], row["draw"], row["gain"]
         self.decision, said = verdict_html(stand, buy, lang)  # the answer first, in words
