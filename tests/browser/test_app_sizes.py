@@ -685,8 +685,10 @@ def test_the_advice_chart_follows_the_verdict_on_a_phone(voila_app, chromium, no
 # action row (Deal, Buy a card) by its class, and the left edge of the Cards column.
 STEADY_JS = """() => { const shown = (s) => [...document.querySelectorAll(s)].find(
     (e) => e.getBoundingClientRect().height > 0);
+  const top = document.querySelector('.t21-app').getBoundingClientRect().top;
   const at = (s) => { const e = shown(s); if (!e) { return null; }
-    const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, bottom: r.bottom}; };
+    const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top - top, bottom: r.bottom - top}; };
   const cards = shown('.t21-app .t21-seats .t21-seat-cards');
   return {seats: at('.t21-app .t21-seats table').y, deal: at('.t21-app .t21-deal'),
           buy: at('.t21-app .t21-buy'), cards: cards && cards.getBoundingClientRect().left}; }"""
