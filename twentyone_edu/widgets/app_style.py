@@ -82,10 +82,10 @@ APP_STYLE = f"""<style>
 .t21-app .t21-bc-table .t21-bc-bars {{ min-width: 5em; }}
 .t21-app .t21-bc-table code {{ white-space: normal; }}
 /* the first banker's seats: cards 60 px, overlapped in one row, the row's height kept */
-.t21-app .t21-bc-seat svg {{ height: 60px !important; width: auto !important; }}
+.t21-app .t21-bc-seat {{ --t21-bc-card: 60px; }}
+.t21-app .t21-bc-seat svg {{ height: var(--t21-bc-card) !important; width: auto !important; }}
 .t21-app .t21-bc-seat svg + svg {{ margin-left: -20px !important; }}
 .t21-app .t21-bc-seat .t21-bc-cards > div {{ flex-wrap: nowrap !important; }}
-.t21-app .t21-bc-seat .t21-bc-cards {{ min-height: 64px !important; }}
 /* «Show the exact chances» and «Hide …» one width, so the menu beside it stays put */
 .t21-app .t21-bc-show-exact {{ min-width: 17.5em; }}
 /* the buttons' row keeps its height while the others play (no button shown), and the status
@@ -303,9 +303,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-bc-table th {{ white-space: normal; }}
   .t21-app .t21-bc-table .t21-bc-bars {{ min-width: 2.5em; }}
   .t21-app .t21-bc-seat {{ flex: 1 1 28% !important; min-width: 0 !important;
-    margin: 2px !important; padding: 2px 4px !important; }}
-  .t21-app .t21-bc-seat svg {{ height: 48px !important; width: auto !important; }}
-  .t21-app .t21-bc-seat .t21-bc-cards {{ min-height: 52px !important; }}
+    margin: 2px !important; padding: 2px 4px !important; --t21-bc-card: 48px; }}
   .t21-app .t21-bc-seat svg + svg {{ margin-left: -14px !important; }}
 }}
 </style>"""

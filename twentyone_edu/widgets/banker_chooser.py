@@ -266,11 +266,13 @@ class BankerChooser(Bilingual, widgets.VBox):
             cards_html = hand_html(cards, [OPEN] * len(cards), self.language,
                                    CARD_HEIGHT) if cards else ""
             # (the seats share the row and keep a card's height and margins from the start:
-            # the first card and the banker's mark move nothing)
+            # the first card and the banker's mark move nothing; the app's style sets the
+            # card's height, --t21-bc-card)
             cells.append(f"<div class='t21-bc-seat' style='border:{frame};border-radius:6px;"
                          f"padding:4px;margin:3px;min-width:7em;flex:1 1 0'>"
                          f"{label}<div class='t21-bc-cards' "
-                         f"style='min-height:{CARD_HEIGHT + 4}px'>{cards_html}</div></div>")
+                         f"style='min-height:calc(var(--t21-bc-card, {CARD_HEIGHT}px) + 4px)'>"
+                         f"{cards_html}</div></div>")
         return f"<div style='display:flex;flex-wrap:wrap'>{''.join(cells)}</div>"
 
     def _chances_html(self) -> str:
