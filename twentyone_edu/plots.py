@@ -330,7 +330,8 @@ def strategy_by_total(rows: Sequence[Mapping[str, Any]], *, title: str | None = 
     for ax, soft, name in ((upper, False, "hard_hands"), (lower, True, "soft_hands")):
         group = [row for row in rows if row["soft"] is soft]
         for total in totals:
-            gains = sorted(real(row["gain"], "gain") for row in group if row["total"] == total)
+            gains = sorted(real(row["gain"], "gain", -LARGEST, LARGEST) for row in group
+                           if row["total"] == total)
             spread = [total + 0.5 * (i - (len(gains) - 1) / 2) / max(len(gains), 1)
                       for i in range(len(gains))]
             for x, gain in zip(spread, gains, strict=True):
