@@ -10,6 +10,8 @@ from twentyone_edu.widgets import (
     StrategyExplorer,
     TableWidget,
 )
+from twentyone_edu.widgets.app_style import APP_STYLE
+from twentyone_edu.widgets.common import marked
 
 KINDS = [TableWidget, AdviceExplorer, StrategyExplorer, SimulationExplorer, BankerChooser]
 
@@ -69,9 +71,6 @@ def test_the_first_bankers_exact_chances_wait_behind_a_button():
 def test_rule_codes_are_marked_for_the_app_to_hide():
     """UX review 6, D39: a rule's code in a shown sentence is wrapped, escaped text stays text,
     and the app's style hides the wrapped codes (its log writes them plain)."""
-    from twentyone_edu.widgets.app_style import APP_STYLE
-    from twentyone_edu.widgets.common import marked
-
     code = "<span class='t21-rule-code'>{}</span>"
     said = marked("<b>bank</b> (R4); (R3, R10) or (R11–R13), not R4 alone")
     assert said == ("&lt;b&gt;bank&lt;/b&gt;" + code.format(" (R4)") + ";"

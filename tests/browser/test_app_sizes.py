@@ -832,8 +832,6 @@ def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_
         no_errors(page)
 
 
-
-
 # How many cards the student's own row holds.
 YOUR_CARDS_JS = ("() => document.querySelectorAll("
                  "'.t21-app tr.t21-your-row .t21-seat-cards svg').length")
@@ -902,6 +900,7 @@ def test_the_app_keeps_rule_codes_to_its_log(voila_app, chromium, no_errors, lan
         open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-simulate")
         assert not page.evaluate(RULE_CODES_JS)["shown"]
         no_errors(page)
+
 
 # The first line of text inside `selector` as shown.
 FIRST_LINE_JS = """(selector) => { const e = [...document.querySelectorAll(selector)].find(
