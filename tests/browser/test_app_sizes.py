@@ -832,6 +832,9 @@ def test_deal_stays_where_buy_is_and_the_seats_stay_put(voila_app, chromium, no_
         no_errors(page)
 
 
+# Every scrolled box (the page, the tab's panel) back at its top.
+TO_THE_TOP_JS = """() => { window.scrollTo(0, 0); document.querySelectorAll('*').forEach((e) => {
+  if (e.scrollTop > 0) { e.scrollTop = 0; } }); }"""
 # How many cards the student's own row holds.
 YOUR_CARDS_JS = ("() => document.querySelectorAll("
                  "'.t21-app tr.t21-your-row .t21-seat-cards svg').length")
@@ -852,6 +855,8 @@ def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size,
         tap = page.touchscreen.tap if phone else page.mouse.click
         status, buy = table.locator(".t21-status"), table.locator(".t21-buy")
         for _ in range(8):
+            # at the top, where the settlement's text going at the deal cannot pull the page
+            page.evaluate(TO_THE_TOP_JS)
             table.locator(".t21-deal").scroll_into_view_if_needed()
             page.wait_for_timeout(600)  # «Deal», shown again at the settlement, is armed
             spot = table.locator(".t21-deal").bounding_box()
@@ -865,10 +870,14 @@ def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size,
             play_to_settled(page, table, language, deal=False)
         else:
             raise AssertionError("eight deals and never the student's turn")
+        there = buy.bounding_box()
+        assert there["x"] <= x <= there["x"] + there["width"] and \
+            there["y"] <= y <= there["y"] + there["height"], f"«Buy» at {there}, not at {x, y}"
         tap(x, y)  # the double tap's second touch, where «Buy» now is
         page.wait_for_timeout(1_500)
         assert page.evaluate(YOUR_CARDS_JS) == 2, "the second tap on «Deal» bought a card"
-        tap(x, y)
+        there = buy.bounding_box()
+        tap(there["x"] + there["width"] / 2, there["y"] + there["height"] / 2)
         page.wait_for_function(f"() => ({YOUR_CARDS_JS})() === 3", polling=100)
         no_errors(page)
 

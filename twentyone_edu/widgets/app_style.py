@@ -10,6 +10,7 @@ APP_STYLE = f"""<style>
   --jp-widgets-font-size: 17px; --jp-ui-font-size1: 17px; --jp-content-font-size1: 17px;
   --jp-widgets-inline-height: 44px; --jp-widgets-inline-label-width: auto;
   font-size: 17px; max-width: 100%; box-sizing: border-box;
+  touch-action: manipulation;  /* a double tap on a phone taps twice; it does not zoom */
 }}
 .t21-app .widget-html-content, .t21-app .widget-label, .t21-app small, .t21-app td,
 .t21-app th, .t21-app li, .t21-app summary {{ font-size: 17px; line-height: 1.35; }}

@@ -57,7 +57,7 @@ ARMING = 0.4
 ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions .t21-stand, "
              f".t21-actions .t21-banker-play {{ animation: t21-arming {ARMING}s linear; }} "
              "@keyframes t21-arming { 0%, 99% { pointer-events: none; } "
-             "0% { opacity: 0.6; } 100% { pointer-events: auto; opacity: 1; } }</style>")
+             "100% { pointer-events: auto; } }</style>")
 MOST_PAUSES = 1.0  # seconds: the longest a paced round keeps the student's next click waiting
 
 
