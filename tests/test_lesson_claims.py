@@ -471,3 +471,18 @@ def test_lesson_12_measures_the_one_pack_part_of_the_gap_to_baldwin(language):
                 for pattern in BEST_PLAY[language])
     assert six < one < -BALDWIN_LOSS
     assert one - six < (-BALDWIN_LOSS - one) / 4
+
+
+PLUS_MINUS = re.compile(r"(−?\d+[.,]\d+) ± (\d+[.,]\d+)")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_11s_matched_pairs_show_what_separate_runs_do_not(language):
+    """Section 6: 100,000 rounds of each policy leave the difference within two standard
+    errors of 0; the matched pairs, more than the rounds its formula asks for half the runs,
+    put it more than two standard errors from 0."""
+    found = [tuple(float(n.replace("−", "-").replace(",", ".")) for n in match.groups())
+             for match in PLUS_MINUS.finditer(printed(lesson("11", language)))]
+    (separate, separate_se), (paired, paired_se) = found[-2:]
+    assert abs(separate) < 2 * separate_se
+    assert abs(paired) > 2 * paired_se

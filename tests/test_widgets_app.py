@@ -76,4 +76,6 @@ def test_rule_codes_are_marked_for_the_app_to_hide():
     assert said == ("&lt;b&gt;bank&lt;/b&gt;" + code.format(" (R4)") + ";"
                     + code.format(" (R3, R10)") + " or" + code.format(" (R11–R13)")
                     + ", not R4 alone")
+    assert marked("up to 9 (R18: the discards would be shuffled)") == (
+        "up to 9 (" + code.format("R18: ") + "the discards would be shuffled)")
     assert ".t21-app .t21-rule-code { display: none; }" in APP_STYLE

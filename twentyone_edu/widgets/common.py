@@ -40,8 +40,9 @@ def escape(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-# A rule's code in a sentence: " (R4)", " (R3, R10)", " (R11–R13)".
-RULE_CODE = re.compile(r" ?\(R\d+(?:(?:, |–)R\d+)*\)")
+# A rule's code in a sentence: " (R4)", " (R3, R10)", " (R11–R13)", or the "R18: " that opens
+# a bracket of words ("(R18: the discards would be shuffled)", whose words stay).
+RULE_CODE = re.compile(r" ?\(R\d+(?:(?:, |–)R\d+)*\)|(?<=\()R\d+(?:(?:, |–)R\d+)*: ")
 
 
 def marked(value) -> str:
