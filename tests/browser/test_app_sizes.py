@@ -250,7 +250,7 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
         seats = table.locator(".t21-seats table").bounding_box()
         assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
         shown = page.evaluate(CARDS_JS)  # round 4: full-size cards where the table has room
-        assert shown["cards"] and set(shown["cards"]) <= ({48, 64} if phone else {84}), shown
+        assert shown["cards"] and set(shown["cards"]) <= ({54, 64} if phone else {84}), shown
         assert shown["page"] <= width, f"the page is {shown['page']} px wide in {width}"
         screenshot(page, f"i34_{size}_{language}_settled")
         if not phone:
@@ -557,6 +557,10 @@ def test_the_russian_seat_table_fits_a_phone(voila_app, chromium, no_errors, scr
                 f"round {round_number}: the seats are cut at {width} px: {fit}"
             assert fit["result"] is None or fit["result"] <= 1, fit
         assert any(fit["result"] is not None for fit in seen), seen
+        # UX review 6, D12: cards 38×54 px at least, each showing half its width or more
+        cards = page.evaluate(CARD_SIZES_JS)
+        assert cards and min(w for w, _, _ in cards) >= 37.5 and min(h for _, h, _ in cards) >= 54 \
+            and min(shown / w for w, _, shown in cards) >= 0.5, cards
         # the stakes of the round just settled, each under its purse
         assert table.locator(".t21-seats .t21-stake-under:visible").count() >= 1
         # a long hand (CI run 12: a random deal of five or six cards widened the table by 20 px):
@@ -567,6 +571,15 @@ def test_the_russian_seat_table_fits_a_phone(voila_app, chromium, no_errors, scr
         assert fit["content"] <= fit["box"] + 1 and fit["cut"] == [], (fit, cells)
         assert cells["cards"] == 8 and cells["rows"] >= 2 and cells["left"] >= -1, cells
         no_errors(page)
+
+
+# Each card shown in the seats: [width, height, how much of its width shows before the next].
+CARD_SIZES_JS = """() => [...document.querySelectorAll('.t21-app .t21-seat-cards > div')]
+  .flatMap((row) => { const cards = [...row.querySelectorAll('svg')]
+    .map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
+    return cards.map((r, i) => [r.width, r.height, i + 1 < cards.length
+      && Math.round(cards[i + 1].top) === Math.round(r.top) ? cards[i + 1].left - r.left
+      : r.width]); })"""
 
 
 def press_if_live(press) -> None:

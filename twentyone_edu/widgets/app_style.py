@@ -232,20 +232,22 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats, .t21-app .t21-seats .widget-html-content,
   .t21-app .t21-seats table {{ width: 100%; box-sizing: border-box; }}
   .t21-app .t21-seats th:nth-child(1),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 31%; }}
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 27%; }}
   .t21-app .t21-seats th:nth-child(2),
   .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{ width: 23%; }}
   .t21-app .t21-seats th:nth-child(5),
   .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(5) {{ width: 22%; }}
   .t21-app .t21-seats th, .t21-app .t21-seats tr:not(.t21-result-row) > td:first-child {{
     padding-right: 6px !important; }}
-  .t21-app .t21-seat-cards svg {{ height: 48px !important; width: auto !important; }}
-  /* four cards to a row, the fifth and later on a second row, so a long hand cannot widen
-     the table past a 360 px screen; each row starts at the cell's edge */
-  .t21-app .t21-seat-cards > div {{ flex-wrap: wrap !important; max-width: 79px;
-    padding-left: 22px; box-sizing: border-box; }}
+  /* cards 38×54 px, each under the next by half its width (UX review 6, D12: 34×48 px, 12 px
+     of the under-card showing); four cards to a row, the fifth and later on a second row, so
+     a long hand cannot widen the table past a 360 px screen; each row starts at the cell's
+     edge */
+  .t21-app .t21-seat-cards svg {{ height: 54px !important; width: auto !important; }}
+  .t21-app .t21-seat-cards > div {{ flex-wrap: wrap !important; max-width: 100px;
+    padding-left: 19px; box-sizing: border-box; }}
   .t21-app .t21-seat-cards svg, .t21-app .t21-seat-cards svg + svg {{
-    margin-left: -22px !important; }}
+    margin-left: -19px !important; }}
   .t21-app .t21-seats td:first-child span {{ font-size: 13px !important; }}
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
