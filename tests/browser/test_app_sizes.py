@@ -907,13 +907,23 @@ RULE_CODES_JS = """() => { const code = /\\(R\\d+/; const app = document.querySe
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_app_keeps_rule_codes_to_its_log(voila_app, chromium, no_errors, language):
     """UX review 6, D39: rule codes («(R4)», «(R3, R10)») are the lessons' cross-references; in
-    the app no line outside the log shows one: after a round, on a natural in «When to buy» and
-    in «Who holds the first bank?» (its title said «(R4)»); the log keeps them."""
+    the app no line outside the log shows one: after a round, in the odds, in «19 or 20?» and
+    «Simulation», on a natural in «When to buy» and in «Who holds the first bank?» (its title
+    said «(R4)»); the log keeps them."""
     with app_page(chromium, voila_app, SIZES["desktop"], language) as (page, table):
         play_to_settled(page, table, language)
         found = page.evaluate(RULE_CODES_JS)
         assert found["log"], "the log shows no rule code"
         assert not found["shown"], found["shown"]
+        sit_away_from_the_bank(table, "click")  # the odds' note said «(R14)»
+        deal_until_a_turn(page, table, language)
+        table.locator(".t21-odds").click()
+        table.locator(".t21-odds-view table").first.wait_for()
+        assert not page.evaluate(RULE_CODES_JS)["shown"]
+        for index, widget in ((1, ".t21-advice"), (3, ".t21-simulation")):
+            page.get_by_role("tab").nth(index).click()
+            page.locator(f".t21-app {widget}").wait_for()
+            assert not page.evaluate(RULE_CODES_JS)["shown"], widget
         open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
         for menu, card in (("first", "10"), ("second", t21.card_text("A", language))):
             page.locator(f".t21-strategy-{menu} select").select_option(label=card)

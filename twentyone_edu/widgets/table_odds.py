@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..exact.results import DecisionValues, Distribution
 from ..game.cards import Shoe
 from ..words.numerals import fraction, percent, signed
-from .common import escape
+from .common import escape, marked
 from .i18n import text
 
 CELL = "style='padding:0 8px'"
@@ -58,4 +58,4 @@ def odds_html(odds: Odds, language: str) -> str:
             f"<td {CELL}>{escape(signed(stand, 4, language))}</td></tr>"
             f"<tr><td>{escape(text('odds_buy', language))}</td>"
             f"<td {CELL}>{escape(signed(draw, 4, language))}</td></tr></table>"
-            f"<small>{escape(text('odds_note', language))}</small>")
+            f"<small>{marked(text('odds_note', language))}</small>")
