@@ -197,6 +197,10 @@ def odds_beside_the_hand(page: Page, table, height: int) -> None:
     table.locator(".t21-odds").click()
     odds = table.locator(".t21-odds-view table").first
     odds.wait_for()
+    small = [(t, f) for t, f in page.evaluate(FONT_JS, ".t21-app .t21-odds-view td")
+             if f < 20] + [(t, f) for t, f in page.evaluate(
+                 FONT_JS, ".t21-app .t21-odds-view .t21-odds-verdict") if f < 22]
+    assert small == [], f"the odds' table under 20 px or their answer under 22 px: {small}"
     box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
     row = table.locator(".t21-seats").locator("xpath=..").bounding_box()  # seats and odds
     if row["x"] + row["width"] - (seats["x"] + seats["width"]) >= ODDS_BASIS_PX:  # room beside
@@ -606,6 +610,7 @@ LONG_HAND_JS = """(n) => { const cell = [...document.querySelectorAll('.t21-app 
 ROWS_JS = """() => [...document.querySelectorAll('.t21-app .t21-seats tbody tr')]
   .filter((e) => e.getBoundingClientRect().height > 0)
   .map((e) => Math.round(e.getBoundingClientRect().bottom))"""
+BELOW_THE_SEATS = ".t21-app .t21-shoe, .t21-app .t21-settlement li, .t21-app .t21-log"
 PROJECTOR_TYPE = (".t21-app .t21-purse, .t21-app .t21-seats td.t21-stake-col, "
                   ".t21-app .t21-status b, .t21-app .t21-status")
 
@@ -646,6 +651,8 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
             assert len(rows) >= 5 and max(rows + [result["bottom"]]) <= height, \
                 f"round {round_number}: seats end at {rows}, the result at {result} of {height}"
             assert deal["bottom"] <= height, deal
+        below = [(t, f) for t, f in page.evaluate(FONT_JS, BELOW_THE_SEATS) if f < 22]
+        assert below == [], f"the shoe, the settlement or the log under 22 px: {below}"
         gap = page.evaluate("""() => { const b = (s) => [...document.querySelectorAll(s)].find(
             (e) => e.getBoundingClientRect().height > 0).getBoundingClientRect();
             return b('.t21-app .t21-log').top - b('.t21-app .t21-settlement').bottom; }""")

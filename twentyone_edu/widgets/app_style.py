@@ -100,6 +100,13 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats td, .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{
     font-size: 22px; }}
   .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{ line-height: 1.25; }}
+  /* UX review 6's projector scale: the lines under the seats (the shoe, the settlement, the
+     log) in the same 22 px, the odds' answer too, their table in 20 px */
+  .t21-app .t21-shoe, .t21-app .t21-settlement, .t21-app .t21-settlement li,
+  .t21-app .t21-log, .t21-app .t21-log *, .t21-app .t21-odds-view .t21-odds-verdict {{
+    font-size: 22px; }}
+  .t21-app .t21-odds-view, .t21-app .t21-odds-view td, .t21-app .t21-odds-view th {{
+    font-size: 20px; }}
   .t21-app .t21-status {{ min-height: calc(2 * 1.25em); }}
   .t21-app .t21-message:has(.widget-html-content:empty) {{ display: none; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
