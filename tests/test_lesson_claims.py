@@ -486,3 +486,16 @@ def test_lesson_11s_matched_pairs_show_what_separate_runs_do_not(language):
     (separate, separate_se), (paired, paired_se) = found[-2:]
     assert abs(separate) < 2 * separate_se
     assert abs(paired) > 2 * paired_se
+
+
+EDGE = re.compile(r"(?:banker's edge|преимущество банкира) (\d+[.,]\d+)$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_08_shows_the_drawn_21_giving_most_of_the_even_games_edge_back(language):
+    """Section 2: in the even game the banker's edge falls by more than half when the player's
+    drawn 21 is paid twice (the second line), and rises a little when a natural against his
+    natural costs the player 1 (the third, the game without the three privileges)."""
+    even, back, without = (float(value.replace(",", "."))
+                           for value in EDGE.findall(printed(lesson("08", language)))[-3:])
+    assert back < even / 2 and back < without < even
