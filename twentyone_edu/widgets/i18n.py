@@ -158,7 +158,8 @@ TEXT: dict[str, str] = {
     "strategy_stopped": "Stopped: the table shown is still the one for the rules before.",
     "strategy_stopped_empty": "Stopped: choose rules to compute a table.",
     "strategy_natural": "{first} + {second} is a natural: nothing to decide (R3, R10).",
-    "strategy_cell": "Hand {first} + {second}, fresh shoe, the banker's cards unknown:",
+    "strategy_cell": "Hand {first} + {second}, fresh shoe, the banker's cards unknown but not a "
+                     "natural:",
     "strategy_gain": "Buying minus standing: {gain} stakes a round, so {verdict}.",
     "strategy_buy": "buy",
     "strategy_stand": "stand",
@@ -171,7 +172,7 @@ TEXT: dict[str, str] = {
     "strategy_legend": "Rows: the first card; columns: the second. Each cell: the value of buying "
                        "minus the value of standing, in hundredths of a stake (+: buy, green; −: "
                        "stand, purple). 21: a natural, nothing to decide. Fresh shoe, the "
-                       "banker's cards unknown.",
+                       "banker's cards unknown but not a natural.",
     # the course app (notebooks/app.ipynb)
     "app_title": "«Двадцать одно» — twenty-one, exactly",
     "app_intro": "The card game as a 19th-century Russian text describes it («Девушки на выданье. "
