@@ -67,7 +67,7 @@ def test_nested_messages_and_large_numbers_are_worded_in_the_language():
                                                                    high=10**9))
     params = {"name": "purse", "value": "0", "use": use}
     assert say("not_valid", params, "en") == \
-        "purse=0 is not valid (use a whole number 1-1,000,000,000)"
+        "purse=0 is not valid (use a whole number from 1 to 1,000,000,000)"
     assert say("not_valid", params, "ru") == \
         "purse=0 не подходит (нужно: целое число от 1 до 1\u202f000\u202f000\u202f000)"
 

@@ -249,6 +249,33 @@ def test_hints_are_revealed_one_at_a_time():
     assert quiz.hints_shown == 2
 
 
+def test_the_why_is_said_once_the_answer_is_right_and_only_then():
+    """Issue 30 (students earn the answers): an exercise may say what its answer shows; the
+    student reads it after a right answer, never before it or after a wrong one."""
+    why = {"en": "an ace in 102 <cards>", "ru": "туз среди 102 карт"}
+    quiz = Quiz("?", P21, why=why)
+    assert "ace" not in quiz.feedback.value
+    answer(quiz, "0.5")
+    assert "ace" not in quiz.feedback.value
+    answer(quiz, "4/51")
+    assert escape(why["en"]) in quiz.feedback.value and "<cards>" not in quiz.feedback.value
+    quiz.language = "ru"
+    assert why["ru"] in quiz.feedback.value
+    answer(quiz, "0,5")
+    assert why["ru"] not in quiz.feedback.value
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("exercise_id", ["06.1", "06.2", "06.3", "09.1", "09.2", "09.3"])
+def test_the_bank_says_why_in_each_language(exercise_id, language):
+    """Lessons 06 and 09 (read by 15-year-olds as 'answers ticked, not explained'): each
+    exercise says what its answer shows, in the quiz's language, from the catalog."""
+    why = quiz_bank.exercise(exercise_id)["why"]
+    assert why["en"] and why[language]
+    if language == "ru":
+        assert why["ru"] != why["en"] and re.search("[а-я]", why["ru"])
+
+
 def test_multiple_choice():
     quiz = Quiz("With 20, should you buy?", make_answer_token("stand"),
                 choices=["buy", "stand"])
@@ -395,7 +422,7 @@ def test_random_events_never_raise():
 # ----- the quiz bank: exercises kept in the package, shown by id (quiz_bank.py) -----
 
 TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
-BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind", "printed"}
+BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind", "printed", "why"}
 
 
 def test_a_question_that_uses_a_printed_output_names_a_cell_that_prints():
@@ -631,3 +658,24 @@ def test_a_number_too_long_to_write_is_refused_as_not_an_answer():
     names its type, not a ValueError from writing it out."""
     with pytest.raises(TwentyOneError, match="<int>"):
         parse_answer(10**5000)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_numbers_the_whys_quote_are_right(language):
+    """Each number a why quotes, from its own formula: a natural is an ace and a ten in either
+    order (two packs: 8 aces, 32 ten-valued cards of 104; 96 without the fives); no ace in three
+    cards after K Q (8 aces among 102); (19/20)ⁿ either side of 5 %."""
+    def natural(cards: int) -> Fraction:
+        return 2 * Fraction(8, cards) * Fraction(32, cards - 1)
+
+    no_ace = Fraction(94 * 93 * 92, 102 * 101 * 100)
+    quoted = {
+        "09.3": [percent(natural(96), language, 1), percent(natural(104), language, 1)],
+        "06.3": [decimal(no_ace, 3, language), decimal(1 - no_ace, 3, language)],
+        "06.2": [decimal(Fraction(19, 20) ** n, 3, language) for n in (58, 59)],
+    }
+    assert Fraction(19, 20) ** 58 > Fraction(1, 20) > Fraction(19, 20) ** 59
+    for exercise_id, numbers in quoted.items():
+        why = quiz_bank.exercise(exercise_id)["why"][language]
+        for number in numbers:
+            assert "".join(number.split()) in "".join(why.split()), (exercise_id, number)

@@ -44,7 +44,8 @@ def russian_entries():
 
 
 def stored_texts():
-    """(place, English) of every question, hint and choice, read from the JSON files here."""
+    """(place, English) of every question, hint, choice and why, read from the JSON files
+    here."""
     folder = resources.files("twentyone_edu.data").joinpath("quizzes")
     found = []
     for path in sorted(folder.iterdir(), key=lambda path: path.name):
@@ -55,6 +56,8 @@ def stored_texts():
             for kind in ("hint", "choice"):
                 found += [(f"{key} {kind} {number + 1}", text["en"])
                           for number, text in enumerate(entry.get(f"{kind}s", []))]
+            if "why" in entry:
+                found.append((f"{key} why", entry["why"]["en"]))
     return found
 
 
@@ -63,6 +66,7 @@ def test_every_question_hint_and_choice_is_an_entry_named_by_its_place():
     assert {"04.1 question", "04.1 hint 1", "04.1 hint 2", "07.4 choice 4"} <= set(
         quiz_bank.english())
     assert "04.1 hint 3" not in quiz_bank.english()  # 04.1 has two hints
+    assert "06.1 why" in quiz_bank.english()
 
 
 def test_every_entry_is_translated_with_exactly_the_english_fields():

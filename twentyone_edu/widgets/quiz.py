@@ -240,7 +240,8 @@ def _all_texts(value) -> list[tuple[str, str]]:
 
 
 class Quiz(Bilingual, widgets.VBox):
-    """One exercise: a question, an answer box or choices, a Check button, hints one at a time.
+    """One exercise: a question, an answer box or choices, a Check button, hints one at a time,
+    and, once the answer is right, `why`: what it shows (optional).
 
     `language`: 'en' or 'ru', also settable later (`.language = 'ru'`) or with the switch
     `.language_toggle`; a question, choice or hint given as an (English, Russian) pair or a
@@ -251,8 +252,8 @@ class Quiz(Bilingual, widgets.VBox):
     attempts = traitlets.Int(0)  # checks of a readable answer; observed by quiz_record
     correct = traitlets.Bool(False)  # whether the last check was right
 
-    def __init__(self, question, answer, *, choices=None, hints=(), language: str = "en",
-                 min_digits: int = 3, kind: str = "chance"):
+    def __init__(self, question, answer, *, choices=None, hints=(), why=None,
+                 language: str = "en", min_digits: int = 3, kind: str = "chance"):
         super().__init__()
         self.add_class("t21-quiz")
         self._speak(language, self._guarded)
@@ -264,6 +265,7 @@ class Quiz(Bilingual, widgets.VBox):
                 choices, "choices", MAX_CHOICES, use=message("use.texts", most=MAX_CHOICES))]
         self.hints = [_teacher_text(hint, "a hint") for hint in bounded(
             hints, "hints", MAX_HINTS, use=message("use.texts", most=MAX_HINTS))]
+        self.why = None if why is None else _teacher_text(why, "why")
         token = answer if isinstance(answer, str) and answer.startswith(TOKEN_PREFIX + ":") \
             else make_answer_token(answer)
         self._salt, self._hashes = _read_token(token)
@@ -348,8 +350,11 @@ class Quiz(Bilingual, widgets.VBox):
             message = worded(key, lang, **fields)
             if key not in ("quiz_correct", *JUDGED):
                 message = "⚠ " + message
+            # once right, what the answer shows (the lesson's point, not only a tick)
+            why = (f"<p class='t21-quiz-why'>{escape(_localised(self.why, lang))}</p>"
+                   if key == "quiz_correct" and self.why is not None else "")
             self.feedback.value = (f'<div role="status" style="color:{colour};font-weight:bold">'
-                                   f"{escape(message)}</div>")
+                                   f"{escape(message)}</div>{why}")
 
     def _say(self, key: str, **fields) -> None:
         self._feedback = (key, fields)

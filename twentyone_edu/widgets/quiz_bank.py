@@ -1,7 +1,8 @@
 """The course's exercises, kept in the package and shown by id: `quiz("04.1")`.
 
 Each lesson NN has a file `data/quizzes/NN.json`: an object from exercise id ("NN.k") to
-{"question": {"en"}, "answer": token, "hints": [{"en"}, ...]} with either "choices":
+{"question": {"en"}, "answer": token, "hints": [{"en"}, ...], "why": {"en"}} ("why", optional:
+what the answer shows, said once it is right) with either "choices":
 [{"en"}, ...] or "kind", what the typed answer is (one of quiz.KINDS: "chance", "count",
 "stakes", "standard_form", "number"; its answer box's placeholder follows it), and, optionally,
 "min_digits" and "printed" (the id of the lesson's cell whose printed output the question
@@ -53,11 +54,13 @@ def place(exercise_id: str, kind: str, number: int = 0) -> str:
 
 def places(exercise_id: str, stored: dict) -> Iterator[tuple[str, dict[str, str]]]:
     """Each text of a stored exercise with the name of its place: the question, the hints,
-    the choices."""
+    the choices, the why."""
     yield place(exercise_id, "question"), stored["question"]
     for kind in ("hint", "choice"):
         for number, text in enumerate(stored.get(f"{kind}s", ()), start=1):
             yield place(exercise_id, kind, number), text
+    if "why" in stored:
+        yield place(exercise_id, "why"), stored["why"]
 
 
 def english() -> dict[str, str]:
@@ -79,7 +82,7 @@ def bilingual(where: str, text: dict[str, str]) -> dict[str, str]:
 
 
 def exercise(exercise_id: str) -> dict:
-    """The stored exercise with this id ("04.1"), its question, hints and choices as
+    """The stored exercise with this id ("04.1"), its question, hints, choices and why as
     {"en": …, "ru": …} dicts, or a RuleError naming the valid ids."""
     match = EXERCISE_ID.fullmatch(exercise_id) if isinstance(exercise_id, str) else None
     if match is None:
@@ -95,6 +98,8 @@ def exercise(exercise_id: str) -> dict:
         if f"{kind}s" in entry:
             found[f"{kind}s"] = [bilingual(place(exercise_id, kind, number), text)
                                  for number, text in enumerate(entry[f"{kind}s"], start=1)]
+    if "why" in entry:
+        found["why"] = bilingual(place(exercise_id, "why"), entry["why"])
     return found
 
 
@@ -103,7 +108,7 @@ def quiz(exercise_id: str, language: str = "en") -> Quiz:
     machinery."""
     stored = exercise(exercise_id)
     shown = Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
-                 hints=stored.get("hints", ()), language=language,
+                 hints=stored.get("hints", ()), why=stored.get("why"), language=language,
                  min_digits=stored.get("min_digits", 3), kind=stored.get("kind", "chance"))
     SHOWN.setdefault(exercise_id, []).append(shown)
     for watcher in WATCHERS:

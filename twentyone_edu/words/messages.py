@@ -98,7 +98,7 @@ ENGLISH: dict[str, Template] = {
     "where.simulation": "the simulation",
     "policy_answer": "the policy answered {value} for {asked} (a policy answers True to buy, "
                      "False to stand)",
-    "span.between": "{low:,}-{high:,}",
+    "span.between": "from {low:,} to {high:,}",
     "span.from": "{low:,} or more",
     "span.to": "at most {high:,}",
     "use.whole": "a whole number",
