@@ -201,6 +201,9 @@ def odds_beside_the_hand(page: Page, table, height: int) -> None:
              if f < 20] + [(t, f) for t, f in page.evaluate(
                  FONT_JS, ".t21-app .t21-odds-view .t21-odds-verdict") if f < 22]
     assert small == [], f"the odds' table under 20 px or their answer under 22 px: {small}"
+    basis = page.evaluate("() => getComputedStyle(document.querySelector("
+                          "'.t21-app .t21-odds-view')).flexBasis")
+    assert basis == f"{ODDS_BASIS_PX}px", f"the odds' flex basis is {basis}"  # (CI 31: 260px)
     box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
     row = table.locator(".t21-seats").locator("xpath=..").bounding_box()  # seats and odds
     if row["x"] + row["width"] - (seats["x"] + seats["width"]) >= ODDS_BASIS_PX:  # room beside

@@ -105,8 +105,10 @@ APP_STYLE = f"""<style>
   .t21-app .t21-shoe, .t21-app .t21-settlement, .t21-app .t21-settlement li,
   .t21-app .t21-log, .t21-app .t21-log *, .t21-app .t21-odds-view .t21-odds-verdict {{
     font-size: 22px; }}
-  .t21-app .t21-odds-view, .t21-app .t21-odds-view td, .t21-app .t21-odds-view th {{
-    font-size: 20px; }}
+  /* (the words inside the odds' box, not the box: its flex basis, 13em, stays 13 × 17 px, so
+     the odds go beside the seats wherever they went before) */
+  .t21-app .t21-odds-view .widget-html-content, .t21-app .t21-odds-view td,
+  .t21-app .t21-odds-view th {{ font-size: 20px; }}
   .t21-app .t21-status {{ min-height: calc(2 * 1.25em); }}
   .t21-app .t21-message:has(.widget-html-content:empty) {{ display: none; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
