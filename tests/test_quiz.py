@@ -1,6 +1,7 @@
 """Quiz: answers checked exactly from a hashed token, in English and Russian, never a traceback."""
 
 import json
+import math
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -12,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import twentyone_edu as t21
+from twentyone_edu import exact
 from twentyone_edu.widgets import quiz_bank
 from twentyone_edu.widgets.common import escape
 from twentyone_edu.widgets.quiz import (
@@ -265,11 +268,15 @@ def test_the_why_is_said_once_the_answer_is_right_and_only_then():
     assert why["ru"] not in quiz.feedback.value
 
 
+ALL_EXERCISES = [key for lesson in (f"{n:02}" for n in range(13))
+                 for key in quiz_bank.lesson_exercises(lesson)]
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
-@pytest.mark.parametrize("exercise_id", ["06.1", "06.2", "06.3", "09.1", "09.2", "09.3"])
+@pytest.mark.parametrize("exercise_id", ALL_EXERCISES)
 def test_the_bank_says_why_in_each_language(exercise_id, language):
-    """Lessons 06 and 09 (read by 15-year-olds as 'answers ticked, not explained'): each
-    exercise says what its answer shows, in the quiz's language, from the catalog."""
+    """Issue 30 (read by 15-year-olds as 'answers ticked, not explained'): every exercise of
+    every lesson says what its answer shows, in the quiz's language, from the catalog."""
     why = quiz_bank.exercise(exercise_id)["why"]
     assert why["en"] and why[language]
     if language == "ru":
@@ -663,19 +670,77 @@ def test_a_number_too_long_to_write_is_refused_as_not_an_answer():
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_numbers_the_whys_quote_are_right(language):
     """Each number a why quotes, from its own formula: a natural is an ace and a ten in either
-    order (two packs: 8 aces, 32 ten-valued cards of 104; 96 without the fives); no ace in three
-    cards after K Q (8 aces among 102); (19/20)ⁿ either side of 5 %."""
-    def natural(cards: int) -> Fraction:
-        return 2 * Fraction(8, cards) * Fraction(32, cards - 1)
+    order (two packs: 8 aces, 32 ten-valued cards of 104; 96 without the fives; one pack: 4 and
+    16 of 52; ochko: 4 aces, 4 tens of 36, or two aces); no ace in three cards after K Q (8 aces
+    among 102); (19/20)ⁿ either side of 5 %; no ace among the first five cards; the first ace at
+    an odd place, C(104 − k, 7)/C(104, 8); a normal variable beyond 3.5 σ."""
+    def natural(cards: int, aces: int = 8, tens: int = 32) -> Fraction:
+        return 2 * Fraction(aces, cards) * Fraction(tens, cards - 1)
+
+    def first_ace_at(k: int) -> Fraction:
+        return Fraction(math.comb(104 - k, 7), math.comb(104, 8))
 
     no_ace = Fraction(94 * 93 * 92, 102 * 101 * 100)
+    ochko = natural(36, 4, 4) + Fraction(4, 36) * Fraction(3, 35)
     quoted = {
+        "00.3": [percent(Fraction(8, 104), language, 1)],
         "09.3": [percent(natural(96), language, 1), percent(natural(104), language, 1)],
         "06.3": [decimal(no_ace, 3, language), decimal(1 - no_ace, 3, language)],
         "06.2": [decimal(Fraction(19, 20) ** n, 3, language) for n in (58, 59)],
+        "08.1": [decimal(natural(104), 3, language), decimal(3 * natural(104), 3, language)],
+        "10.1": [decimal(Fraction(math.comb(96, 5), math.comb(104, 5)), 3, language)],
+        "10.2": [decimal(Fraction(96, 104) * Fraction(8, 103), 3, language)],
+        "10.3": [decimal(sum(first_ace_at(k) for k in range(1, 98, 2)), 3, language)],
+        "12.1": [decimal(ochko, 3, language)],
+        "12.3": [decimal(2 * natural(52, 4, 16), 3, language)],
+        "11.4": [count(int(round(1 / math.erfc(3.5 / math.sqrt(2)), -3)), language)],
     }
     assert Fraction(19, 20) ** 58 > Fraction(1, 20) > Fraction(19, 20) ** 59
+    assert sum(first_ace_at(k) for k in range(1, 98)) == 1
     for exercise_id, numbers in quoted.items():
         why = quiz_bank.exercise(exercise_id)["why"][language]
         for number in numbers:
             assert "".join(number.split()) in "".join(why.split()), (exercise_id, number)
+
+
+NUMBER = re.compile(r"[−-]?\d+(?:[  ]\d{3})*(?:[.,]\d+)?(?:/\d+)?")
+SAYS_THE_ANSWER = ["00.1", "00.2", "00.3", "01.2", "02.1", "02.2", "02.3", "02.4", "03.1",
+                   "03.2", "04.1", "04.2", "05.1", "05.3", "07.2", "07.3", "08.1", "11.1",
+                   "11.2", "11.3", "12.1", "12.3"]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("exercise_id", SAYS_THE_ANSWER)
+def test_a_why_that_works_the_answer_out_ends_where_the_check_does(exercise_id, language):
+    """A why that works a number out by hand reaches the answer the quiz accepts (its stored
+    token, set apart from the why), written as its language writes numbers."""
+    quiz = quiz_bank.quiz(exercise_id, language)
+    found = []
+    for number in NUMBER.findall(quiz_bank.exercise(exercise_id)["why"][language]):
+        try:
+            found.append(quiz.is_correct("".join(number.split()).replace("−", "-")))
+        except TwentyOneError:
+            found.append(False)
+    assert any(found), exercise_id
+
+
+def test_the_whys_that_name_an_engine_result_name_the_engines_result():
+    """07.1: a banker on 18 makes 13 the player's best threshold; 08.3: against players who
+    buy below 15 the banker does best to buy below 17, against those who buy below 17 below
+    18; 12.2: the six-pack dealer busts most often under a 6, a little above 42 %."""
+    rules_18 = t21.HISTORICAL.with_(banker_stands_on=18)
+    values = {n: exact.round_value(n, rules=rules_18) for n in range(12, 22)}
+    assert max(values, key=values.get) == 13 and "13" in quiz_bank.exercise("07.1")["why"]["en"]
+
+    def banker_best(policy: int) -> int:
+        edge = {k: exact.bank_value(1, policy, rules=t21.HISTORICAL.with_(banker_stands_on=k))
+                for k in range(14, 20)}
+        return max(edge, key=edge.get)
+
+    why = quiz_bank.exercise("08.3")["why"]["en"]
+    assert (banker_best(15), banker_best(17)) == (17, 18)
+    assert "best rule is to buy while below 17" in why and "buy while below 18" in why
+    bust = {u: exact.banker_outcomes(rules="blackjack", upcard=u)["bust"]
+            for u in "A 2 3 4 5 6 7 8 9 10".split()}
+    assert max(bust, key=bust.get) == "6" and Fraction(42, 100) < bust["6"] < Fraction(43, 100)
+    assert "a 6 makes 16" in quiz_bank.exercise("12.2")["why"]["en"]
