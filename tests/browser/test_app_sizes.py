@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import twentyone_edu as t21
+from twentyone_edu.widgets.app_style import APP_FONT_PX, ODDS_BASIS_EM
 
 from .conftest import CHANGED_JS, take_a_seat_away_from_the_bank
 
@@ -50,9 +51,9 @@ FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
 
 
-# The odds' flex basis (live_table.py: 13em at the app's 17 px): they sit beside the seats when
-# this much width is left, and wrap under them when the dealt hands leave less (a flaky CI run).
-ODDS_BASIS_PX = 13 * 17
+# The odds' flex basis in px: they sit beside the seats when this much width is left, and wrap
+# under them when the dealt hands leave less (a flaky CI run).
+ODDS_BASIS_PX = ODDS_BASIS_EM * APP_FONT_PX
 # The seats' cards as shown (the SVG's height), and the page's own width: no sideways scrolling.
 CARDS_JS = """() => ({cards: Array.from(document.querySelectorAll('.t21-app .t21-seat-cards svg'))
   .map((e) => e.getBoundingClientRect().height),
@@ -933,9 +934,9 @@ def test_the_app_keeps_rule_codes_to_its_log(voila_app, chromium, no_errors, lan
         table.locator(".t21-odds").click()
         table.locator(".t21-odds-view table").first.wait_for()
         assert not page.evaluate(RULE_CODES_JS)["shown"]
-        for index, widget in ((1, ".t21-advice"), (3, ".t21-simulation")):
-            page.get_by_role("tab").nth(index).click()
-            page.locator(f".t21-app {widget}").wait_for()
+        for index, widget, ready in ((1, ".t21-advice", ".t21-advice-hand-button"),
+                                     (3, ".t21-simulation", ".t21-sim-run")):
+            open_tab(page, index, widget, ready)
             assert not page.evaluate(RULE_CODES_JS)["shown"], widget
         open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
         for menu, card in (("first", "10"), ("second", t21.card_text("A", language))):

@@ -5,26 +5,32 @@ ring that shows on every button."""
 # The ring is dark blue with a white gap, so that it shows on the blue «Deal» as on white.
 FOCUS = "outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;"
 
+# The app's type (17 px), and the odds' flex basis in its em: the odds sit beside the seats when
+# ODDS_BASIS_EM × APP_FONT_PX is left, and go under them when the dealt hands leave less.
+APP_FONT_PX = 17
+ODDS_BASIS_EM = 13
+
 APP_STYLE = f"""<style>
 .t21-app {{
-  --jp-widgets-font-size: 17px; --jp-ui-font-size1: 17px; --jp-content-font-size1: 17px;
+  --jp-widgets-font-size: {APP_FONT_PX}px; --jp-ui-font-size1: {APP_FONT_PX}px;
+  --jp-content-font-size1: {APP_FONT_PX}px;
   --jp-widgets-inline-height: 44px; --jp-widgets-inline-label-width: auto;
-  font-size: 17px; max-width: 100%; box-sizing: border-box;
+  font-size: {APP_FONT_PX}px; max-width: 100%; box-sizing: border-box;
   touch-action: manipulation;  /* a double tap on a phone taps twice; it does not zoom */
 }}
 .t21-app .widget-html-content, .t21-app .widget-label, .t21-app small, .t21-app td,
-.t21-app th, .t21-app li, .t21-app summary {{ font-size: 17px; line-height: 1.35; }}
+.t21-app th, .t21-app li, .t21-app summary {{ font-size: {APP_FONT_PX}px; line-height: 1.35; }}
 .t21-app .widget-hbox, .t21-app .widget-box.widget-hbox {{ flex-wrap: wrap; max-width: 100%; }}
 .t21-app .widget-inline-hbox {{ flex-wrap: wrap; max-width: 100%; height: auto; }}
 .t21-app .widget-inline-hbox .widget-label {{ min-width: 0; max-width: 100%; }}
 .t21-app .widget-text, .t21-app .widget-dropdown, .t21-app .widget-inline-hbox {{
   max-width: 100%; }}
 .t21-app input[type=text], .t21-app input[type=number], .t21-app select,
-.t21-app textarea {{ min-width: 0; max-width: 100%; font-size: 17px; }}
+.t21-app textarea {{ min-width: 0; max-width: 100%; font-size: {APP_FONT_PX}px; }}
 .t21-app button, .t21-app .widget-button, .t21-app .widget-toggle-button,
 .t21-app select, .t21-app input[type=text], .t21-app input[type=number],
 .t21-app .widget-checkbox, .t21-app summary {{ min-height: 44px; height: auto; }}
-.t21-app .widget-button, .t21-app .widget-toggle-button {{ font-size: 17px;
+.t21-app .widget-button, .t21-app .widget-toggle-button {{ font-size: {APP_FONT_PX}px;
   padding: 4px 12px; max-width: 100%; white-space: normal; line-height: 1.25; }}
 .t21-app .widget-checkbox input {{ width: 24px; height: 24px; }}
 .t21-app .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
@@ -48,7 +54,7 @@ APP_STYLE = f"""<style>
   overflow: visible !important; }}
 .t21-app-tabs .lm-TabBar-tab {{ flex: 0 0 auto !important; max-width: none !important;
   min-width: 0 !important; min-height: 44px !important; height: auto !important;
-  align-items: center; padding: 6px 12px !important; font-size: 17px !important;
+  align-items: center; padding: 6px 12px !important; font-size: {APP_FONT_PX}px !important;
   line-height: 1.3 !important; }}
 .t21-app-tabs .lm-TabBar-tabLabel {{ overflow: visible; white-space: nowrap;
   line-height: 1.3 !important; }}
@@ -105,8 +111,8 @@ APP_STYLE = f"""<style>
   .t21-app .t21-shoe, .t21-app .t21-settlement, .t21-app .t21-settlement li,
   .t21-app .t21-log, .t21-app .t21-log *, .t21-app .t21-odds-view .t21-odds-verdict {{
     font-size: 22px; }}
-  /* (the words inside the odds' box, not the box: its flex basis, 13em, stays 13 × 17 px, so
-     the odds go beside the seats wherever they went before) */
+  /* (the words inside the odds' box, not the box: its flex basis, ODDS_BASIS_EM, stays in the
+     app's own em, so the odds go beside the seats wherever they went before) */
   .t21-app .t21-odds-view .widget-html-content, .t21-app .t21-odds-view td,
   .t21-app .t21-odds-view th {{ font-size: 20px; }}
   .t21-app .t21-status {{ min-height: calc(2 * 1.25em); }}
@@ -263,7 +269,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
   /* a compact header (UX review 6: it took the top 230 px): the title on one line, the tabs
      one strip that scrolls sideways, so the table starts about 70 px higher */
-  .t21-app-header h2 {{ font-size: 17px; }}
+  .t21-app-header h2 {{ font-size: {APP_FONT_PX}px; }}
   .t21-app-tabs .lm-TabBar-content {{ flex-wrap: nowrap; }}
   .t21-app-tabs .lm-TabBar {{ overflow-x: auto !important; overflow-y: hidden !important;
     scrollbar-width: none; }}
@@ -310,7 +316,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
     order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */
-  .t21-app .t21-bc-result b {{ font-size: 17px !important; }}
+  .t21-app .t21-bc-result b {{ font-size: {APP_FONT_PX}px !important; }}
   .t21-app .t21-bc-table summary, .t21-app .t21-bc-table td,
   .t21-app .t21-bc-table th {{ white-space: normal; }}
   .t21-app .t21-bc-table .t21-bc-bars {{ min-width: 2.5em; }}

@@ -36,6 +36,7 @@ from ..words.validate import (
     short_text,
     whole,
 )
+from .app_style import ODDS_BASIS_EM
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
 from .explorer import Computation, reraise
@@ -245,8 +246,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self.seats = widgets.HTML()
         self.shoe_label = widgets.HTML()
         self.settlement = widgets.HTML()  # its own height: no reserved blank under the seats
-        self.odds_view = widgets.HTML(layout=widgets.Layout(flex="1 1 13em", max_width="34em",
-                                                            min_width="0"))
+        self.odds_view = widgets.HTML(layout=widgets.Layout(
+            flex=f"1 1 {ODDS_BASIS_EM}em", max_width="34em", min_width="0"))
         self.log_view = widgets.HTML()
         for widget, css in ((self.status, "t21-status"), (self.seats, "t21-seats"),
                             (self.shoe_label, "t21-shoe"), (self.settlement, "t21-settlement"),
