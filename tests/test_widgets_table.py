@@ -166,6 +166,24 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     conserved(w)
 
 
+def test_the_last_settlement_stays_until_the_next_round_has_a_line():
+    """On a phone the settlement's lines going at the deal shrank the page and pulled it from
+    under the student's finger: round 1's settlement stays through round 2's deal, and round
+    2's own lines replace it once it has one."""
+    w = seventeen_against_olgas_eighteen()
+    w.stand_button.click()
+    first = settlement_lines(w)
+    assert "Settlement, round 1" in w.settlement.value and len(first) >= 4
+    arrange(w, "10 10 10 10", "7 5 8 8", "6")
+    w.deal_button.click()
+    assert w.table.round_number == 2 and "Your turn" in w.status.value
+    assert "Settlement, round 1" in w.settlement.value and settlement_lines(w) == first
+    w.stand_button.click()
+    assert "Settlement, round 2" in w.settlement.value
+    assert "Settlement, round 1" not in w.settlement.value
+    conserved(w)
+
+
 def test_a_click_that_crossed_the_disabling_changes_nothing_and_says_nothing():
     """A second Stand sent before the browser saw the first one hide the buttons (a double
     click): no error about a button the student no longer sees."""

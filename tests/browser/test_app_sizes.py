@@ -909,6 +909,38 @@ def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size,
         no_errors(page)
 
 
+# The height of the settlement's lines as shown.
+SETTLEMENT_JS = ("() => document.querySelector('.t21-app .t21-settlement')"
+                 ".getBoundingClientRect().height")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_last_settlement_stays_through_the_deal(voila_app, chromium, no_errors, language):
+    """UX review 6 (a phone scrolled near the end of the app): the settlement's lines went at
+    the deal, and the page, a few lines shorter, was pulled from under the student's finger.
+    The last round's settlement stays, as tall as it was, until the new round has a line."""
+    with app_page(chromium, voila_app, SCREENS["phone"], language, True) as (page, table):
+        play_to_settled(page, table, language)
+        sit_away_from_the_bank(table, "tap")
+        play_to_settled(page, table, language)
+        status, settlement = table.locator(".t21-status"), table.locator(".t21-settlement")
+        for _ in range(6):
+            before, tall, said = (status.inner_text(), page.evaluate(SETTLEMENT_JS),
+                                  settlement.inner_text())
+            table.locator(".t21-deal").tap()
+            page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
+                                   status.element_handle(), before], polling=50)
+            new_line = settlement.inner_text().splitlines()[0] != said.splitlines()[0]
+            if table.locator(".t21-buy").is_visible() and not new_line:  # (a natural is paid)
+                assert settlement.inner_text() == said
+                assert page.evaluate(SETTLEMENT_JS) >= tall - 1, "the settlement shrank"
+                break
+            play_to_settled(page, table, language, deal=False)
+        else:
+            raise AssertionError("six deals and never the student's turn")
+        no_errors(page)
+
+
 # The app's text as shown, but its log: what of it carries a rule's code, and what of the log.
 NATURAL_WORD = re.compile("natural|натуральн")
 RULE_CODES_JS = """() => { const code = /\\(R\\d+/; const app = document.querySelector('.t21-app');

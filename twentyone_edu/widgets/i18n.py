@@ -293,7 +293,6 @@ TEXT: dict[str, str] = {
     "tw_draw_first": "the banker is not chosen yet: draw for the bank first (R4), or press «Deal»",
     "tw_shoe": "{shoe_cards} in the shoe · discards: {discards} · bank no. {bank} · rules: {rules}",
     "tw_settlement": "Settlement, round {round}",
-    "tw_no_payments": "No payments yet in this round.",
     "tw_log": "Log",
     "ev_first_ace": "The first ace came on the {ordinal} card: {seat} holds the bank (R4).",
     "ev_first_ace_you": "The first ace came on the {ordinal} card: you hold the bank (R4).",

@@ -774,16 +774,20 @@ class TableWidget(Bilingual, widgets.VBox):
         return str(outcome)
 
     def _settlement_html(self) -> str:
-        table, language = self.table, self.language
-        number = table.round_number
-        if not number:
+        """This round's payments and settlement (R9–R17); until it has one, the last settled
+        round's stay, so that a deal does not shrink the page under the student's finger."""
+        language = self.language
+        settled = [e.round_number for e in self.entries if e.kind == "round_settled"]
+        for number in (self.table.round_number, *settled[-1:]):
+            lines = [payment_line(self._shown_event(e), language) for e in self.entries
+                     if e.kind == "payment" and e.round_number == number]
+            lines += [event_line(self._shown_event(e), language) for e in self.entries
+                      if e.kind == "round_settled" and e.round_number == number]
+            if lines:
+                break
+        else:
             return ""
-        lines = [payment_line(self._shown_event(e), language) for e in self.entries
-                 if e.kind == "payment" and e.round_number == number]
-        lines += [event_line(self._shown_event(e), language) for e in self.entries
-                  if e.kind == "round_settled" and e.round_number == number]
-        body = "".join(f"<li>{escape(line)}</li>" for line in lines) or (
-            f"<li><i>{escape(text('tw_no_payments', language))}</i></li>")
+        body = "".join(f"<li>{escape(line)}</li>" for line in lines)
         title = escape(text("tw_settlement", language, round=number))
         return f"<b>{title}</b><ul style='margin:4px 0;padding-left:1.3em'>{body}</ul>"
 
