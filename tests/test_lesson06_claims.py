@@ -15,6 +15,8 @@ import nbformat
 import pytest
 from test_notebooks import GUIDE, NOTEBOOKS, ROOT, execute
 
+from twentyone_edu import exact
+
 LESSON = "06_where_the_advice_fails.ipynb"
 COURSES = {"en": NOTEBOOKS / LESSON, "ru": NOTEBOOKS / "ru" / LESSON}
 GUIDES = {"en": GUIDE, "ru": GUIDE.parent / "ru" / GUIDE.name}
@@ -156,3 +158,15 @@ def test_the_drawn_21_is_what_tips_the_built_shoe(language):
     assert len(found) == 1, found
     stand, buy = (percent(value.replace("−", "-")) for value in found[0].groups())
     assert stand > buy, (stand, buy)
+
+
+def test_what_tips_the_soft_19_is_standing_not_buying():
+    """The text says the soft A 8 cannot bust on one card in a fresh shoe either, where it stands,
+    and that what changed in the late shoe is standing, now below 0: in a fresh shoe standing
+    on A 8 is worth more than 0 and more than buying; after six of each rank 3–8 it is worth
+    less than 0 and less than buying (a reader's own solver: +0.110, then −0.122)."""
+    late = "3 4 5 6 7 8 " * 6
+    fresh, after = exact.decision_values("A 8"), exact.decision_values("A 8", seen=late)
+    assert fresh["stand"] > max(0, fresh["draw"]) and after["stand"] < min(0, after["draw"])
+    source = "".join(cell.source for cell in nbformat.read(COURSES["en"], as_version=4).cells)
+    assert "What changed is standing" in " ".join(source.split())

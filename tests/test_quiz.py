@@ -696,6 +696,9 @@ def test_the_numbers_the_whys_quote_are_right(language):
         "11.4": [count(int(round(1 / math.erfc(3.5 / math.sqrt(2)), -3)), language)],
     }
     assert Fraction(19, 20) ** 58 > Fraction(1, 20) > Fraction(19, 20) ** 59
+    # the two-sided interval's upper end after 0 of n is below 1/20 when (19/20)^n < 2.5 %
+    assert Fraction(19, 20) ** 71 > Fraction(1, 40) > Fraction(19, 20) ** 72
+    assert "n = 72" in quiz_bank.exercise("06.2")["why"][language]
     assert sum(first_ace_at(k) for k in range(1, 98)) == 1
     for exercise_id, numbers in quoted.items():
         why = quiz_bank.exercise(exercise_id)["why"][language]
