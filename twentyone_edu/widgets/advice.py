@@ -232,7 +232,7 @@ class AdviceExplorer(Explorer):
             chart = plots.OutcomeChart(
                 key[0], title=text("advice_chart_title", lang),
                 xlabel=text("advice_chart_x", lang), ylabel=text("advice_probability", lang),
-                bust_label=text("outcome_bust", lang), language=lang, font=CHART_FONT,
+                bust_label=text("outcome_bust", lang), language=lang, font=CHART_FONT["advice"],
                 digits=0)  # whole percentages on the bars: the exact ones are in the table
             return chart, chart.png(distribution), chart.text_px
 

@@ -24,9 +24,10 @@ COLOURS = {
     "to_act": "#8a4b00",  # the badge of the player to act
     "muted": "#555555",  # "no cards"
 }
-# points: the smallest text of the explorers' charts, shown about 500 px wide beside their
-# controls on a 1024 px projector: 16 px there and more at the charts' own size
-CHART_FONT = 15
+# points: the smallest text of each explorer's chart, 20 px or more as shown beside its
+# controls on a 1024 px projector (the advice's bars and the running mean are shown narrower
+# than they are drawn, the strategy map wider)
+CHART_FONT = {"advice": 17, "simulation": 19, "strategy": 15}
 HIGHLIGHT = "#fff6d6"  # the background of the row of the player to act
 INK = "#111111"  # the text on HIGHLIGHT, also under a dark theme
 # Darker backgrounds for coloured buttons: JupyterLab paints button_style "warning" #f57c00 and

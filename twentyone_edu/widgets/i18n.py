@@ -111,12 +111,12 @@ TEXT: dict[str, str] = {
                   "band ({z} standard errors away).",
     "sim_outside": "The simulation's mean is outside the grey band, {z} standard errors from the "
                    "exact value: by chance alone that happens in about 1 run in 20.",
-    "chart_sim_title": "Running mean and exact value",
+    "chart_sim_title": "The running mean",
     "chart_rounds": "rounds played",
-    "chart_mean": "mean result per round (stakes)",
+    "chart_mean": "mean per round (stakes)",
     "chart_exact": "exact value",
-    "chart_band": "exact ± 2 standard errors",
-    "chart_running": "simulated running mean",
+    "chart_band": "± 2 standard errors",
+    "chart_running": "running mean",
     "sim_chart_alt": "Line chart of the simulated running mean against the rounds played: "
                      "{after_rounds} it is {mean} stakes; a dashed line marks the exact value "
                      "{exact}, a grey band the exact value ± 2 standard errors.",

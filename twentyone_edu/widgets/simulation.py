@@ -315,6 +315,6 @@ def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
         total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
         exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
-        mean_label=text("chart_running", lang), language=lang, font=CHART_FONT)
+        mean_label=text("chart_running", lang), language=lang, font=CHART_FONT["simulation"])
     _CHARTS.put((total, centre, lang), chart)
     return chart

@@ -304,7 +304,7 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
         figure = plots.strategy_heatmap(
             hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
             missing_label="21", language=language,
-            cell_format=partial(per_100_rounds, language=language), font=CHART_FONT)
+            cell_format=partial(per_100_rounds, language=language), font=CHART_FONT["strategy"])
         rasters[language] = plots.Raster.of_grid(figure, len(ranks), len(ranks))
     found = ranks, table, rasters
     _HEAT_MAPS.put(rules, found)
