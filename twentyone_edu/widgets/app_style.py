@@ -115,8 +115,6 @@ APP_STYLE = f"""<style>
      app's own em, so the odds go beside the seats wherever they went before) */
   .t21-app .t21-odds-view .widget-html-content, .t21-app .t21-odds-view td,
   .t21-app .t21-odds-view th {{ font-size: 20px; }}
-  /* the first banker's chances as read from the back row, as the charts' 20 px */
-  .t21-app .t21-bc-chances td, .t21-app .t21-bc-chances th {{ font-size: 20px; }}
   .t21-app .t21-status {{ min-height: calc(2 * 1.25em); }}
   .t21-app .t21-message:has(.widget-html-content:empty) {{ display: none; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
