@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, RuleSet, Shoe, hand_value, settle, symbolic
+import twentyone_edu as t21
+from twentyone_edu import HISTORICAL, VARIANTS, RuleSet, Shoe, exact, hand_value, settle, symbolic
 from twentyone_edu.game.hands import card_points
 from twentyone_edu.game.rules import variant
 from twentyone_edu.words.errors import CardError, RuleError, StakeError, TwentyOneError
@@ -103,3 +104,15 @@ def test_good_input_still_works():
     assert hand_value("A A", "ochko") == hand_value("A A", VARIANTS["ochko"]) == (21, False, True,
                                                                                     False)
     assert symbolic.first_ace_probability(1, 104, 8) == Fraction(8, 104)
+
+
+@pytest.mark.parametrize("hand", ["A", t21.parse_cards("A")])
+def test_a_one_card_hand_is_named_in_the_readers_letters_never_as_code(hand):
+    """UX review 7: a hand of one card, typed in «19 or 20?», showed
+    "hand=(Card(rank='A', suit=None),) has 1 card" in both languages. The refusal names the
+    hand as cards, in the reader's letters: A in English, Т in Russian."""
+    with pytest.raises(TwentyOneError) as refused:
+        exact.decision_values(hand)
+    english, russian = str(refused.value), refused.value.in_language("ru")
+    assert "the hand A has 1 card" in english and "в руке Т 1 карта" in russian
+    assert not [text for text in (english, russian) if "Card(" in text or "hand=" in text]

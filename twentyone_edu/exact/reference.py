@@ -18,7 +18,7 @@ from ..game.cards import Shoe, parse_cards
 from ..game.hands import card_points
 from ..game.rules import HISTORICAL, settle, variant
 from ..words.errors import CardError, IllegalAction, RuleError
-from ..words.messages import message
+from ..words.messages import Cards, message
 
 __all__ = ["P", "Hand", "banker_ends", "clear_caches", "decision_values", "draw_distribution",
            "natural_chance"]
@@ -162,7 +162,8 @@ def player_hand(cards, rules, fewest: int) -> Hand:
     for card in parse_cards(cards):
         hand = hand.plus(points(card.rank, rules))
     if len(parse_cards(cards)) < fewest:
-        raise CardError("hand_few", hand=repr(cards), least=fewest)
+        shown = Cards(" ".join(map(str, parse_cards(cards))))
+        raise CardError("hand_few", hand=shown, least=fewest)
     if hand.ending(rules) in ("natural", "bust") or hand.total(rules) >= 21:
         ending = hand.ending(rules)
         raise IllegalAction("hand_ended", hand=repr(cards), ending=message(f"status.{ending}")

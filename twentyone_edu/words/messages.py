@@ -167,8 +167,9 @@ ENGLISH: dict[str, Template] = {
     "not_outcome": "{who}={value} is not an outcome (use 'natural', 'bust' or a total 2-21)",
     # checks.py, exact.py, limits.py: the exact engine
     "not_shoe": "shoe={shoe} is not a Shoe (use Shoe.fresh(...) or None)",
-    "hand_too_few": ("hand={hand} has {n} card; a hand in play has at least {least} (R7)",
-                     "hand={hand} has {n} cards; a hand in play has at least {least} (R7)", "n"),
+    "hand_too_few": ("the hand {hand} has {n} card; a hand in play has at least {least} (R7)",
+                     "the hand {hand} has {n} cards; a hand in play has at least {least} (R7)",
+                     "n"),
     "upcard": "upcard={upcard} is not one card (give one card, e.g. '7')",
     "hand_bust": "the hand {hand} is already bust ({total}); it is out (R13)",
     "hand_natural": "the hand {hand} is a natural; it is paid at once (R10), there is nothing "
@@ -327,7 +328,7 @@ ENGLISH: dict[str, Template] = {
     # reference.py, composition.py, naturals.py
     "face_like_ace": "face_values={face_values} gives a face card 1 point, like an ace (use "
                      "2-11)",
-    "hand_few": "hand={hand} has too few cards; a hand in play has {least} (R7)",
+    "hand_few": "the hand {hand} has too few cards; a hand in play has {least} (R7)",
     "hand_ended": "the hand {hand} is {ending}: he may not buy (R11)",
     "not_in_pack": "'{rank}' is not in {pack} of these rules (it holds {ranks})",
     "in_pack.russian36": "the 36-card Russian pack",
