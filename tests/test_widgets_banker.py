@@ -221,3 +221,22 @@ def test_lesson_10_can_keep_the_exact_chances_hidden_until_the_class_asks():
         chooser.exact_toggle.value = True
         assert "<table" in chooser.chances.value and "%" in chooser.chances.value
     assert "<table" in BankerChooser(players=5).chances.value
+
+
+def test_simulate_shows_the_tally_while_the_exact_chances_are_hidden():
+    """UX review 7: with the exact chances hidden (lesson 10's prediction), «Simulate» showed
+    nothing. It shows each seat's simulated share and its error, and still no exact chance;
+    «Show the exact chances» then sets them side by side."""
+    for language in ("en", "ru"):
+        b = BankerChooser(players=3, seed=7, trials=50_000, exact_shown=False, language=language)
+        b.simulate_button.click()
+        assert b.message.value == ""
+        shown = b.chances.value
+        rows = re.findall(r"<tr><td[^>]*>(\d)</td><td[^>]*><b>([^<]*)</b>", shown)
+        assert [seat for seat, _ in rows] == ["1", "2", "3"], shown
+        for (_, share), p in zip(rows, first_ace_by_seat(3), strict=True):
+            simulated = float(share.replace(",", ".").rstrip(" %\u00a0\u202f")) / 100
+            assert abs(simulated - float(p)) < 0.02
+        assert "<details" not in shown and "exact fraction" not in shown
+        b.exact_toggle.value = True
+        assert "<details" in b.chances.value

@@ -282,7 +282,8 @@ class BankerChooser(Bilingual, widgets.VBox):
         seat marked."""
         language = self.language
         if not self.exact_toggle.value:
-            return f"<small>{escape(text('bc_exact_hidden', language))}</small>"
+            hidden = f"<small>{escape(text('bc_exact_hidden', language))}</small>"
+            return hidden if self.simulation is None else self._simulated_html() + hidden
         cell = "style='padding:2px 4px;text-align:right'"
         sim = self.simulation
         keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated",))
@@ -312,6 +313,27 @@ class BankerChooser(Bilingual, widgets.VBox):
         return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
                 f"max-width:42em'>"
                 f"<tr>{head}</tr>{''.join(rows)}</table><small>{escape(note)}</small>")
+
+
+    def _simulated_html(self) -> str:
+        """With the exact chances hidden, the simulated shares alone, a grey bar each: the
+        tally to set against the class's prediction (UX review 7: «Simulate» showed nothing)."""
+        language, sim = self.language, self.simulation
+        cell = "style='padding:2px 4px'"
+        head = "".join(f"<th style='padding:2px 4px;text-align:left'>{escape(text(key, language))}"
+                       f"</th>" for key in ("bc_seat_col", "bc_simulated"))
+        widest = max(sim.frequencies)
+        rows = [f"<tr><td {cell}>{i + 1}</td>"
+                f"<td {cell}><b>{escape(percent(share, language))}</b> "
+                f"<small title='{escape(text('bc_se', language))}'>"
+                f"± {escape(percent(sim.std_errors[i], language))}</small></td>"
+                f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>"
+                f"{_bar(share / widest, '#8c8c8c')}</td></tr>"
+                for i, share in enumerate(sim.frequencies)]
+        note = text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed)
+        return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
+                f"max-width:42em'><tr>{head}<th></th></tr>{''.join(rows)}</table>"
+                f"<small>{escape(note)}</small><br>")
 
 
 def _bar(share: Real, colour: str) -> str:
