@@ -283,7 +283,8 @@ class BankerChooser(Bilingual, widgets.VBox):
         language = self.language
         if not self.exact_toggle.value:
             hidden = f"<small>{escape(text('bc_exact_hidden', language))}</small>"
-            return hidden if self.simulation is None else self._simulated_html() + hidden
+            sim = self.simulation
+            return hidden if sim is None else self._simulated_html(sim) + hidden
         cell = "style='padding:2px 4px;text-align:right'"
         sim = self.simulation
         keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated",))
@@ -315,10 +316,10 @@ class BankerChooser(Bilingual, widgets.VBox):
                 f"<tr>{head}</tr>{''.join(rows)}</table><small>{escape(note)}</small>")
 
 
-    def _simulated_html(self) -> str:
+    def _simulated_html(self, sim: simulate.FirstBankerResult) -> str:
         """With the exact chances hidden, the simulated shares alone, a grey bar each: the
         tally to set against the class's prediction (UX review 7: «Simulate» showed nothing)."""
-        language, sim = self.language, self.simulation
+        language = self.language
         cell = "style='padding:2px 4px'"
         head = "".join(f"<th style='padding:2px 4px;text-align:left'>{escape(text(key, language))}"
                        f"</th>" for key in ("bc_seat_col", "bc_simulated"))
