@@ -390,6 +390,15 @@ def test_the_widgets_refuse_hostile_input_by_name(warm_caches, target, value):
         assert widget.message.unexpected == []
 
 
+@pytest.mark.parametrize("target", sorted(ENGINE) + sorted(WIDGETS))
+def test_every_entry_point_refuses_a_number_too_long_to_write(warm_caches, target):
+    """10^5000 every time, not when hypothesis happens to draw it: Python will not write an int
+    of over 4300 digits, so str() of it raises a bare ValueError (found in latex and a seed)."""
+    built = bounded_call(lambda: {**ENGINE, **WIDGETS}[target](10**5000))
+    for widget in _widgets_in(built):
+        assert widget.message.unexpected == []
+
+
 def _widgets_in(built):
     """The course widgets that carry a message line, in what a call returned."""
     return [built] if hasattr(getattr(built, "message", None), "unexpected") else []

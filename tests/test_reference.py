@@ -71,8 +71,10 @@ def test_every_card_a_ten():
 
 def test_no_decision_is_refused():
     for hand in ("A K", "10 10 5", "7 7 7"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as refused:
             reference.decision_values(hand)
+        # the hand as the reader wrote it, not a Python repr in quotes
+        assert f"the hand {hand} is " in str(refused.value), str(refused.value)
 
 
 # --- Equal to exact on every two-card hand ------------------------------------------------

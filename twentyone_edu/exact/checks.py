@@ -34,7 +34,7 @@ def hand_of(classes: ValueClasses, hand: HandLike, minimum: int) -> tuple[int, .
     """The class counts of a hand of at least `minimum` cards."""
     counts = classes.of_cards(hand)
     if sum(counts) < minimum:
-        raise CardError("hand_too_few", hand=Cards(" ".join(map(str, parse_cards(hand)))),
+        raise CardError("hand_too_few", hand=Cards.of(parse_cards(hand)),
                         n=sum(counts), least=minimum)
     return counts
 

@@ -97,7 +97,7 @@ class ValueClasses:
                 return i
         raise CardError("not_in_pack", rank=Cards(rank),  # in the reader's words and letters
                         pack=message(f"in_pack.{self.rules.pack}"),
-                        ranks=Cards(" ".join(PACKS[self.rules.pack])))
+                        ranks=Cards.of(PACKS[self.rules.pack]))
 
 
 @lru_cache(maxsize=64)

@@ -159,14 +159,14 @@ def best_worth(hand, unseen, rules) -> Fraction:
 def player_hand(cards, rules, fewest: int) -> Hand:
     """The player's cards as a Hand, refused if he may not buy on it (R7, R10, R11, R13)."""
     hand = Hand()
-    for card in parse_cards(cards):
+    held = parse_cards(cards)
+    for card in held:
         hand = hand.plus(points(card.rank, rules))
-    if len(parse_cards(cards)) < fewest:
-        shown = Cards(" ".join(map(str, parse_cards(cards))))
-        raise CardError("hand_few", hand=shown, least=fewest)
+    if len(held) < fewest:
+        raise CardError("hand_few", hand=Cards.of(held), least=fewest)
     if hand.ending(rules) in ("natural", "bust") or hand.total(rules) >= 21:
         ending = hand.ending(rules)
-        raise IllegalAction("hand_ended", hand=repr(cards), ending=message(f"status.{ending}")
+        raise IllegalAction("hand_ended", hand=Cards.of(held), ending=message(f"status.{ending}")
                             if isinstance(ending, str) else ending)
     return hand
 

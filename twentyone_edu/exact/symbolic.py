@@ -21,7 +21,7 @@ from ..game.rules import HISTORICAL, RulesLike, rule_set
 from ..words import numerals
 from ..words.errors import CardError, RuleError
 from ..words.messages import message
-from ..words.validate import is_whole, quote, refuse, whole
+from ..words.validate import is_whole, quote, refuse, whole, writable
 from . import limits
 
 n = sp.Symbol("n", integer=True, positive=True)  # packs in the shoe (R1)
@@ -180,7 +180,8 @@ def as_sympy(x: Any, _depth: int = 0) -> Any:
         return x
     if isinstance(x, bool) or not isinstance(x, (numbers.Rational)):
         raise RuleError("not_exact", value=quote(x))
-    return sp.Rational(int(x.numerator), int(x.denominator))
+    exact = writable(Fraction(int(x.numerator), int(x.denominator)), x)
+    return sp.Rational(exact.numerator, exact.denominator)
 
 
 def latex(x: Any) -> str:

@@ -82,7 +82,7 @@ def event_message(event: Event) -> Message:
     amount = None if event.amount is None else \
         Money(event.amount, sign=event.kind == "round_settled")
     return message(code, seat=event.seat, other=event.other, round=event.round_number,
-                   cards=Cards(" ".join(map(str, event.cards))), total=event.total,
+                   cards=Cards.of(event.cards), total=event.total,
                    amount=amount)
 
 

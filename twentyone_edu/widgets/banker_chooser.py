@@ -281,12 +281,11 @@ class BankerChooser(Bilingual, widgets.VBox):
         simulated, the simulated share as a second bar with its figures beside; the banker's
         seat marked."""
         language = self.language
+        sim = self.simulation
         if not self.exact_toggle.value:
             hidden = f"<small>{escape(text('bc_exact_hidden', language))}</small>"
-            sim = self.simulation
             return hidden if sim is None else self._simulated_html(sim) + hidden
         cell = "style='padding:2px 4px;text-align:right'"
-        sim = self.simulation
         keys = ("bc_seat_col", "bc_percent") + (() if sim is None else ("bc_simulated",))
         head = "".join(f"<th style='padding:2px 4px;text-align:left'"
                        f"{' colspan=2' if key == 'bc_percent' else ''}>"
@@ -299,9 +298,7 @@ class BankerChooser(Bilingual, widgets.VBox):
             if sim is not None:
                 bars += _bar(sim.frequencies[i] / widest, "#8c8c8c")
                 # the share and its standard error in one narrow cell: no column hidden on a phone
-                simulated = (f"<td {cell}>{escape(percent(sim.frequencies[i], language))}<br>"
-                             f"<small title='{escape(text('bc_se', language))}'>"
-                             f"± {escape(percent(sim.std_errors[i], language))}</small></td>")
+                simulated = f"<td {cell}>{_simulated_share(sim, i, language, '<br>')}</td>"
             mark = f"background:{HIGHLIGHT};color:{INK};font-weight:bold;" if \
                 self.banker == i + 1 else ""
             rows.append(f"<tr><td style='padding:2px 4px;{mark}'>{i + 1}</td>"
@@ -315,7 +312,6 @@ class BankerChooser(Bilingual, widgets.VBox):
                 f"max-width:42em'>"
                 f"<tr>{head}</tr>{''.join(rows)}</table><small>{escape(note)}</small>")
 
-
     def _simulated_html(self, sim: simulate.FirstBankerResult) -> str:
         """With the exact chances hidden, the simulated shares alone, a grey bar each: the
         tally to set against the class's prediction (UX review 7: «Simulate» showed nothing)."""
@@ -325,9 +321,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                        f"</th>" for key in ("bc_seat_col", "bc_simulated"))
         widest = max(sim.frequencies)
         rows = [f"<tr><td {cell}>{i + 1}</td>"
-                f"<td {cell}><b>{escape(percent(share, language))}</b> "
-                f"<small title='{escape(text('bc_se', language))}'>"
-                f"± {escape(percent(sim.std_errors[i], language))}</small></td>"
+                f"<td {cell}><b>{_simulated_share(sim, i, language, '</b> ')}</td>"
                 f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>"
                 f"{_bar(share / widest, '#8c8c8c')}</td></tr>"
                 for i, share in enumerate(sim.frequencies)]
@@ -335,6 +329,14 @@ class BankerChooser(Bilingual, widgets.VBox):
         return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
                 f"max-width:42em'><tr>{head}<th></th></tr>{''.join(rows)}</table>"
                 f"<small>{escape(note)}</small><br>")
+
+
+def _simulated_share(sim: simulate.FirstBankerResult, seat: int, language: str,
+                     between: str) -> str:
+    """One seat's simulated share and, beside or under it, its standard error."""
+    return (f"{escape(percent(sim.frequencies[seat], language))}{between}"
+            f"<small title='{escape(text('bc_se', language))}'>"
+            f"± {escape(percent(sim.std_errors[seat], language))}</small>")
 
 
 def _bar(share: Real, colour: str) -> str:

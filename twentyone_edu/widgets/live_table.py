@@ -777,16 +777,19 @@ class TableWidget(Bilingual, widgets.VBox):
         """This round's payments and settlement (R9–R17); until it has one, the last settled
         round's stay, so that a deal does not shrink the page under the student's finger."""
         language = self.language
-        settled = [e.round_number for e in self.entries if e.kind == "round_settled"]
-        for number in (self.table.round_number, *settled[-1:]):
-            lines = [payment_line(self._shown_event(e), language) for e in self.entries
-                     if e.kind == "payment" and e.round_number == number]
-            lines += [event_line(self._shown_event(e), language) for e in self.entries
-                      if e.kind == "round_settled" and e.round_number == number]
-            if lines:
-                break
-        else:
+        rounds: dict[int, list[Event]] = {}
+        settled = None
+        for e in self.entries:
+            if e.kind in ("payment", "round_settled"):
+                rounds.setdefault(e.round_number, []).append(e)
+            if e.kind == "round_settled":
+                settled = e.round_number
+        number = self.table.round_number if self.table.round_number in rounds else settled
+        if number is None:
             return ""
+        events = sorted(rounds[number], key=lambda e: e.kind == "round_settled")
+        lines = [payment_line(self._shown_event(e), language) if e.kind == "payment"
+                 else event_line(self._shown_event(e), language) for e in events]
         body = "".join(f"<li>{escape(line)}</li>" for line in lines)
         title = escape(text("tw_settlement", language, round=number))
         return f"<b>{title}</b><ul style='margin:4px 0;padding-left:1.3em'>{body}</ul>"

@@ -38,7 +38,17 @@ import traitlets
 from ..words import numerals
 from ..words.errors import RuleError, TwentyOneError
 from ..words.messages import message
-from ..words.validate import LONGEST_TEXT, bounded, is_array, one_of, quote, real, refuse, whole
+from ..words.validate import (
+    LONGEST_TEXT,
+    bounded,
+    is_array,
+    one_of,
+    quote,
+    real,
+    refuse,
+    whole,
+    writable,
+)
 from .common import COLOURS, escape
 from .i18n import LANGUAGES, check_language, text
 from .language import Bilingual
@@ -108,7 +118,7 @@ def exact_value(value) -> Fraction:
     if isinstance(value, bool) or is_array(value):
         raise RuleError("answer_not_number", value=quote(value))
     if isinstance(value, numbers.Rational):
-        return Fraction(int(value.numerator), int(value.denominator))
+        return writable(Fraction(int(value.numerator), int(value.denominator)), value)
     if isinstance(value, float):
         # 0.0784 means the decimal 0.0784, not the binary float
         return Fraction(repr(real(value, "answer")))

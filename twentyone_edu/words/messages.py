@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import reprlib
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
@@ -77,6 +78,11 @@ class Cards(NamedTuple):
 
     text: str
 
+    @classmethod
+    def of(cls, cards: Iterable[object]) -> Cards:
+        """The cards of a hand or a shoe, one after another (R1)."""
+        return cls(" ".join(map(str, cards)))
+
 
 def message(code: str, **params: object) -> Message:
     """Message(code, params), checking that the code is in ENGLISH."""
@@ -108,8 +114,9 @@ ENGLISH: dict[str, Template] = {
     "use.positive_whole": "1, 2, 3, ...",
     "use.real": "a finite number",
     "use.real_in": "a finite number {span}",
-    "use.seed": "a whole number 0 or more, or None",
-    "use.seed_or_text": "a whole number 0 or more, a text of at most 100 characters, or None",
+    "use.seed": "a whole number 0 or more, of at most 100 digits, or None",
+    "use.seed_or_text": "a whole number 0 or more, of at most 100 digits, a text of at most 100 "
+                        "characters, or None",
     "use.flag": "True or False",
     "use.money": "a whole number or a fractions.Fraction, more than 0",
     "use.money_or_zero": "a whole number or a fractions.Fraction, 0 or more",
@@ -275,6 +282,8 @@ ENGLISH: dict[str, Template] = {
                 "functions return them)",
     "not_exact": "{value} is not an exact number (use an int, a fractions.Fraction or a sympy "
                  "expression; a float has already lost exactness)",
+    "too_many_digits": "{value} has more than {most:,} digits, too many to write out (an exact "
+                       "result of the game has at most a few hundred)",
     "not_rational": "{value} is not a number (use an int, a Fraction or a sympy Rational)",
     "packs": "packs={value} is not valid (use a whole number {low}-{high}, or the symbol n)",
     "total_19_20": "total={total}, soft={soft} is not valid (use total 19 or 20 and soft True or "

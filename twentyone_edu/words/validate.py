@@ -92,6 +92,20 @@ def _looks_whole(value: object) -> TypeGuard[float]:
         and abs(value) < 1e15
 
 
+MOST_DIGITS = 4000  # of an exact number's numerator or denominator: Python writes at most 4300
+
+
+def writable(x: Fraction, value: object) -> Fraction:
+    """`x` (read from `value`) if its numerator and denominator have at most MOST_DIGITS
+    digits each: past 4300, str() of an int raises a bare ValueError."""
+    if max(abs(x.numerator), x.denominator).bit_length() > MOST_DIGITS * math.log2(10):
+        raise RuleError("too_many_digits", value=quote(value), most=MOST_DIGITS)
+    return x
+
+
+LARGEST_SEED = 10**100  # a seed has at most 100 digits, as a text seed 100 characters
+
+
 @overload
 def seed_of(value: object, name: str = ..., texts: Literal[False] = ...,
             error: type[TwentyOneError] = ...) -> int | None: ...
@@ -109,7 +123,7 @@ def seed_of(value: object, name: str = "seed", texts: bool = False,
     A negative seed is refused rather than read as its absolute value, which is what Python's
     random.Random does with it: seed=-5 would deal the same cards as seed=5.
     """
-    if value is None or (is_whole(value) and value >= 0):
+    if value is None or (is_whole(value) and 0 <= value < LARGEST_SEED):
         return value if value is None else int(value)
     if texts and isinstance(value, str) and len(value) <= 100:
         return value
