@@ -488,6 +488,19 @@ def test_the_names_box_refuses_sixty_thousand_names_at_once():
     assert w.message.unexpected == []
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "the name «AAAAAAAAAAAA…» has 41 characters (a name has at most 40)"),
+    ("ru", "в имени «AAAAAAAAAAAA…» 41 символ (в имени не больше 40)")])
+def test_a_long_name_is_refused_in_words_not_as_code(language, said):
+    """UX review 7: a 41-letter name was refused as name='AAAA…', the engine's repr."""
+    w = TableWidget(players=["You", "Vera"], seed=3, language=language)
+    table = w.table
+    w.names_box.value = "You, " + "A" * 41
+    w.new_table_button.click()
+    assert said in w.message.value and "name=" not in w.message.value and w.table is table
+    assert w.message.unexpected == []
+
+
 @pytest.mark.parametrize(("counts", "code"), [
     ((("A", -5), ("K", 10), ("5", 3)), "count_not_count"),
     ((("A", 10**9),), "shoe_too_large"),

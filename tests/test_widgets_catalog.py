@@ -167,6 +167,8 @@ def test_the_cards_in_the_shoe_take_their_plural_form(n, russian, english_words)
      "в поле имён 301 символ (можно не больше 300: до 12 имён)"),
     ("tw_names_too_long", {"characters": 1_002, "limit": 300},
      f"в поле имён 1{NBSP}002 символа (можно не больше 300: до 12 имён)"),
+    ("tw_name_too_long", {"start": "Аннааааааааа", "characters": 41, "limit": 40},
+     "в имени «Аннааааааааа…» 41 символ (в имени не больше 40)"),
 ])
 def test_counts_inside_texts_take_their_plural_form(key, fields, russian):
     assert text(key, "ru", **fields) == russian

@@ -14,9 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentyone_edu import exact
+from twentyone_edu import exact, simulate
 from twentyone_edu.game.rules import VARIANTS
-from twentyone_edu.widgets import AdviceExplorer, SimulationExplorer, StrategyExplorer, explorer
+from twentyone_edu.widgets import (
+    AdviceExplorer,
+    SimulationExplorer,
+    StrategyExplorer,
+    explorer,
+    simulation,
+)
 from twentyone_edu.widgets.advice import CLASSIC_HANDS
 from twentyone_edu.widgets.i18n import TEXT, text
 
@@ -35,6 +41,8 @@ def test_twenty_from_a_fresh_shoe():
     assert advice.fraction.value == "P(21 with one more card) ≈ 7.84%, exactly 4/51"
     assert "; 0 cards seen besides it, 102 cards not seen." in advice.summary.value
     assert "\\frac{4}{51}" in advice.table.value and "\\frac{47}{51}" in advice.table.value
+    # display style: the digits of a fraction at the text's size, not MathJax's ~11 px script
+    assert "$\\displaystyle \\frac{4}{51}$" in advice.table.value
     # Buying 20 at best wins 2 with chance 8/102 and loses 1 otherwise: worse than standing.
     assert advice.decision == "stand"
     assert advice.verdict.value.count("Stand") == 1
@@ -217,6 +225,24 @@ def test_simulation_approaches_the_exact_value():
     assert sim.chart.alt.startswith("Line chart of the simulated running mean against the "
                                     "rounds played: after 100,000 rounds it is ")
     assert sim.run_button.disabled is False and sim.stop_button.disabled is True
+
+
+@pytest.mark.parametrize("rounds", simulation.ROUND_CHOICES)
+def test_a_run_of_any_length_is_paced_to_be_seen(rounds):
+    """UX review 7: the default 100,000 rounds ended in a second, so the class never saw the
+    mean settle. Every run now takes at least SHOWN_FOR seconds of pauses, a frame a step,
+    and a long one no more pause per step than before."""
+    steps = -(-rounds // simulate.STEP)
+    pause = simulation.pause_between_steps(rounds)
+    assert steps * pause >= simulation.SHOWN_FOR - 1e-9
+    assert pause >= simulation.PAUSE
+    assert pause == simulation.PAUSE or steps * pause <= simulation.SHOWN_FOR + 1e-9
+
+
+def test_the_default_run_shows_a_frame_every_step():
+    """The default run's steps lie FRAME_EVERY or more apart: each one draws the chart."""
+    default = SimulationExplorer().rounds_menu.value
+    assert simulation.pause_between_steps(default) >= simulation.FRAME_EVERY
 
 
 def test_simulation_stops_and_keeps_what_it_has():

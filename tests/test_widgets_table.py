@@ -153,9 +153,9 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     w.stand_button.click()
     assert w.message.value == ""
     lines = settlement_lines(w)
-    assert "Vera: a drawn 21 against the banker&#x27;s 18 — paid 2 (2× the stake) (R12)" in lines
-    assert "Pavel: 18 against the banker&#x27;s 18 — pays 1 (1× the stake) (R17)" in lines
-    assert "You: 17 against the banker&#x27;s 18 — pays 5 (1× the stake) (R17)" in lines
+    assert "Vera: a drawn 21 against the banker&#x27;s 18 — wins 2 (2× the stake) (R12)" in lines
+    assert "Pavel: 18 against the banker&#x27;s 18 — loses 1 (1× the stake) (R17)" in lines
+    assert "You: 17 against the banker&#x27;s 18 — loses 5 (1× the stake) (R17)" in lines
     assert w.table.purses == {"You": 95, "Vera": 102, "Pavel": 99, "Olga": 104}
     w.language_toggle.value = "ru"
     lines = settlement_lines(w)
@@ -205,9 +205,9 @@ def test_naturals_bust_and_banker_bust():
     w.stake_box.value = "2"
     w.deal_button.click()
     lines = settlement_lines(w)
-    assert "You: a natural — paid 2 (1× the stake) (R10)" in lines
-    assert "Vera: over 21 — pays 1 (1× the stake) (R13)" in lines
-    assert "Pavel: 18 against the banker&#x27;s bust — paid 1 (1× the stake) (R16)" in lines
+    assert "You: a natural — wins 2 (1× the stake) (R10)" in lines
+    assert "Vera: over 21 — loses 1 (1× the stake) (R13)" in lines
+    assert "Pavel: 18 against the banker&#x27;s bust — wins 1 (1× the stake) (R16)" in lines
     assert w.table.purses == {"You": 102, "Vera": 99, "Pavel": 101, "Olga": 98}
     assert "The banker (Olga) is over 21 with 26 (R16)" in w.log_view.value
 
@@ -219,8 +219,8 @@ def test_banker_natural_collects_three_times():
     w.stake_box.value = "4"
     w.deal_button.click()
     lines = settlement_lines(w)
-    assert "You: 16 against the banker&#x27;s natural — pays 12 (3× the stake) (R9)" in lines
-    assert "Vera: 15 against the banker&#x27;s natural — pays 3 (3× the stake) (R9)" in lines
+    assert "You: 16 against the banker&#x27;s natural — loses 12 (3× the stake) (R9)" in lines
+    assert "Vera: 15 against the banker&#x27;s natural — loses 3 (3× the stake) (R9)" in lines
     assert w.table.purses["Olga"] == 100 + 12 + 3 + 3
 
 
@@ -243,11 +243,31 @@ def test_banker_by_hand_and_a_late_addition():
     w.buy_button.click()  # 16 + 5: at 21 the banker stops by himself
     assert w.message.value == ""
     lines = settlement_lines(w)
-    assert "You: 16 against the banker&#x27;s 21 — pays 13 (stake 5 + late addition 3, R6) (R15)" \
+    assert "You: 16 against the banker&#x27;s 21 — loses 13 (stake 5 + late addition 3, R6) (R15)" \
         in lines
-    assert "Vera: a drawn 21 against the banker&#x27;s 21 — pays 2 (2× the stake) (R15)" in lines
+    assert "Vera: a drawn 21 against the banker&#x27;s 21 — loses 2 (2× the stake) (R15)" in lines
     assert w.table.purses["You"] == 100 - 13
 
+
+
+def test_a_late_addition_on_a_win_is_handed_back_and_says_so():
+    """UX review 7: "paid 5 (stake 5 + late addition 5)" read as a miscount. A winner's late
+    addition is handed back, never paid (R6, late_additions_paid=False), and the line says so."""
+    w = TableWidget(players=NAMES, seed=5, banker_by_hand=True)
+    olga_banks(w)
+    # You 10+9; Vera 10+8 and Pavel 10+7 stand; the banker Olga 10+7 stands on 17 (R14).
+    arrange(w, "10 10 10 10", "9 8 7 7")
+    w.stake_box.value = "5"
+    w.deal_button.click()
+    w.stake_box.value = "3"
+    w.stake_button.click()
+    w.stand_button.click()
+    assert w.table.to_act == "banker"
+    w.stand_button.click()
+    lines = settlement_lines(w)
+    assert ("You: 19 against the banker&#x27;s 17 — wins 5 (on the stake 5; the late addition 3 "
+            "is handed back, never paid, R6) (R17)") in lines, lines
+    assert w.table.purses["You"] == 100 + 5
 
 def test_closed_cards_are_face_down_except_the_students_own():
     w = TableWidget(players=["Vera:21", "Pavel:12", "You", "Olga:12"], seed=5, you="You")
@@ -277,8 +297,10 @@ def test_odds_for_the_player_to_act_counted_by_hand():
     assert "one of the 102 cards" in odds
     for total in (18, 19, 20, 21):  # 8/102 = 7.84 %, the percentage first, then the fraction
         assert (f"<td style='padding:0 8px'>{total}</td><td style='padding:0 8px;"
-                "text-align:right'>7.8%</td><td style='padding:0 8px'>4/51</td>") in odds
-    assert "35/51" in odds and "68.6%" in odds  # 70/102 = 68.63 %
+                "text-align:right'>7.8%</td><td style='padding:0 8px'>8/102</td>") in odds
+    # every fraction over the 102 unseen cards, unreduced (not 4/51 beside 35/51: UX review 7)
+    assert "70/102" in odds and "68.6%" in odds  # 70/102 = 68.63 %
+    assert "/51" not in odds
     values = exact.decision_values("10 7", seen=())
     for value in values.values():
         assert f"{float(value):+.4f}".replace("-", "−") in odds
@@ -299,11 +321,11 @@ def test_odds_are_computed_off_the_kernels_loop():
         assert "Считаются точные шансы" in w.odds_view.value
         for _ in range(1000):
             await asyncio.sleep(0.01)
-            if "4/51" in w.odds_view.value:
+            if "8/102" in w.odds_view.value:
                 break
 
     asyncio.run(show_odds())
-    assert "4/51" in w.odds_view.value and "Лучше" in w.odds_view.value
+    assert "8/102" in w.odds_view.value and "Лучше" in w.odds_view.value
     assert w.message.value == ""
 
 
@@ -320,7 +342,7 @@ def test_odds_leave_closed_cards_of_others_unseen():
     assert "100 cards" in w.odds_view.value
     chances = exact.draw_distribution("9 8", seen="2 4")
     assert chances[18] == Fraction(8, 100) and chances[19] == Fraction(7, 100)
-    assert "2/25" in w.odds_view.value and "7/100" in w.odds_view.value
+    assert "8/100" in w.odds_view.value and "7/100" in w.odds_view.value  # one denominator
 
 
 WHOLE_RU = "— не целое число"

@@ -1049,6 +1049,40 @@ def test_the_simulations_answer_is_under_its_chart_on_a_projector(voila_app, chr
         no_errors(page)
 
 
+WATCH_COUNT_JS = """async () => {
+  const seen = [], start = performance.now();
+  while (performance.now() - start < 40000) {
+    const text = document.querySelector('.t21-app .t21-sim-count').innerText.trim();
+    if (!seen.length || seen[seen.length - 1][1] !== text) seen.push([performance.now(), text]);
+    const [done, of] = text.split('/').map((n) => n.replace(/\\D/g, ''));
+    if (done && done === of) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  return seen;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_default_simulation_is_seen_settling(voila_app, chromium, no_errors, screenshot,
+                                                 language):
+    """UX review 7: at the default 100,000 rounds the run ended in a second, the chart drawn
+    once. The count now climbs through several values over seconds, a frame each."""
+    with app_page(chromium, voila_app, SIZES["projector"], language) as (page, _):
+        open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
+        page.locator(".t21-app .t21-sim-run").click()
+        seen = page.evaluate(WATCH_COUNT_JS)
+        screenshot(page, f"i34i_projector_{language}_simulation_settled")
+        counts = [text for _, text in seen]
+        done, of = (re.sub(r"\D", "", n) for n in counts[-1].split("/"))
+        assert done == of == "100000", f"the run did not finish: {counts}"
+        climbing = [(t, text) for t, text in seen if re.sub(r"\D", "", text.split("/")[0])
+                    not in ("0", of)]
+        assert len(climbing) >= 4, f"the count went up in too few steps to be seen: {counts}"
+        seconds = (seen[-1][0] - climbing[0][0]) / 1000
+        assert seconds >= 3, f"the run was over {seconds:.1f} s after its first step: {counts}"
+        no_errors(page)
+
+
 CELL_JS = """() => Math.min(...[...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
   .map((e) => e.getBoundingClientRect().height))"""
 

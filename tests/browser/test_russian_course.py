@@ -50,7 +50,7 @@ ALLOWED_LATIN = [
     re.compile(r"(?<![A-Za-z])P(?=\()"),
     # centuries in Roman numerals, as Russian writes them: «XIX в.», «XX век»
     re.compile(r"(?<![A-Za-z])[XVI]+(?=\s?(?:в\.|век))"),
-    # a proper name: the title of the German rule set of 1857, «немецкое vingt-un (1857)»
+    # a proper name: the title of the German rule set of 1857–65, «немецкое vingt-un (1857–65)»
     re.compile(r"(?<![A-Za-z])[Vv]ingt-un(?![A-Za-z])"),
 ]
 LATIN_WORD = re.compile(r"[A-Za-z]+")
@@ -67,7 +67,7 @@ def english_left(text: str) -> list[str]:
 def test_the_english_checker_finds_english_and_passes_the_allowed():
     # The checker itself, on text written by hand for it.
     russian = ("Банк держит Вера. Рука A + K, дама Q, валет J (R11, R15–R17). P(21) ≈ 7,84 %. "
-               "Правила: двадцать одно (Россия, XIX в.), немецкое vingt-un (1857), XX век.")
+               "Правила: двадцать одно (Россия, XIX в.), немецкое vingt-un (1857–65), XX век.")
     assert english_left(russian) == []
     for english in ("Deal", "Банк держит Вера. Stake", "правила: historical", "KQ", "Rule 11",
                     "R2D2", "XIX century", "Ace"):

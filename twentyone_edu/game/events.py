@@ -96,9 +96,9 @@ def payment_message(event: Event) -> Message:
         money = message("pay.lost", amount=Money(-amount))
     else:
         money = message("pay.zero")
-    if event.late:
-        terms: Message | str = message("pay.late", stake=Money(event.stake),
-                                       late=Money(event.late))
+    if event.late:  # lost with the stake, or only handed back on a win (R6)
+        terms: Message | str = message("pay.late" if amount < 0 else "pay.late_back",
+                                       stake=Money(event.stake), late=Money(event.late))
     elif amount and event.stake:
         terms = message("pay.times", times=Money(abs(amount) / event.stake))
     else:

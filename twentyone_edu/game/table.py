@@ -618,10 +618,10 @@ class Table:
         ended = ("had a natural" if against == "natural" else "went bust" if against == "bust"
                  else f"had {against}")
         summary = ", ".join(f"{seat} {_signed(self._results[seat])}" for seat in self._order)
-        self._event("round_settled", "R15–R17", seat=banker, amount=self._results[banker],
+        self._event("round_settled", "R9–R17", seat=banker, amount=self._results[banker],
                     outcome=against, text=f"round {self._round_number} settled, the banker "
                     f"{banker} {ended}: {summary}; the banker {banker} "
-                    f"{_signed(self._results[banker])} (R15–R17)")
+                    f"{_signed(self._results[banker])} (R9–R17)")
         self._phase = "settled"
         return dict(self._results)
 

@@ -191,7 +191,7 @@ class AdviceExplorer(Explorer):
         rows = "".join(
             f"<tr><td>{escape(self._outcome_name(k))}</td>"
             f"<td style='text-align:right'>{escape(percent(p, lang))}</td>"
-            f"<td>${self._latex[k]}$</td></tr>"
+            f"<td>$\\displaystyle {self._latex[k]}$</td></tr>"  # full-size digits (UX 7)
             for k, p in _ordered(self.distribution))
         head = "".join(f"<th>{escape(text(key, lang))}</th>" for key in
                        ("advice_outcome", "advice_percent", "advice_fraction"))

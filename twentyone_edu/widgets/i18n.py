@@ -317,6 +317,7 @@ TEXT: dict[str, str] = {
     "bad_seed_negative": "the seed {value} is negative (use a whole number 0 or more, e.g. 2024, "
                          "or leave the box empty for a random deal)",
     "tw_names_too_long": "the names box holds {characters} (use at most {limit}: up to 12 names)",
+    "tw_name_too_long": "the name «{start}…» has {characters} (a name has at most {limit})",
     "bad_amount": "{value} is not a whole number (use 1, 2, 3, ...)",
     "bad_threshold": "{value} is not a threshold for {name} (use a whole number 2-21, e.g. "
                      "Vera:15)",

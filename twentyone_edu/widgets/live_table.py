@@ -91,6 +91,9 @@ def parse_names(value: str) -> tuple[list[str], dict[str, int]]:
     for item in value.split(","):
         name, colon, threshold = item.partition(":")
         name = name.strip()
+        if len(name) > LONGEST_NAME:  # said in words here, not as the engine's name='…'
+            raise InputError("tw_name_too_long", start=name[:12], characters=len(name),
+                             limit=LONGEST_NAME)
         names.append(name)
         if colon:
             if not _WHOLE.fullmatch(threshold.strip()):

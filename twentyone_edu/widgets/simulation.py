@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 ROUND_CHOICES = (1_000, 10_000, 100_000, 1_000_000, 5_000_000)
 PAUSE = 0.005  # seconds between steps, for the kernel to answer clicks (Stop)
 FRAME_EVERY = 0.2  # seconds between new frames of the chart while running
+SHOWN_FOR = 5.0  # seconds a run lasts at least: the class sees the mean settle (UX review 7)
 MAX_SEED = 2**31 - 1  # the seed box's largest value
 CHART_REACH = 0.5  # the chart's y axis spans the exact value ± this many stakes
 
@@ -82,6 +83,7 @@ class SimulationExplorer(Explorer):
         self.progress = widgets.IntProgress(value=0, min=0, max=rounds)
         self.progress.add_class("t21-sim-progress")
         self.progress_label = widgets.Label()
+        self.progress_label.add_class("t21-sim-count")
         self.status = widgets.HTML()
         self.status.add_class("t21-sim-status")
         self.result_html = widgets.HTML()
@@ -221,9 +223,11 @@ class SimulationExplorer(Explorer):
             self._task = asyncio.ensure_future(self._drive())
 
     async def _drive(self) -> None:
-        while self.state == "running":
+        steps, pause = self._steps, pause_between_steps(self.progress.max)
+        while self.state == "running" and self._steps is steps:  # a new run ends this one's
             keep_message(self.message, self.step)()
-            await asyncio.sleep(PAUSE)
+            if self.state == "running":
+                await asyncio.sleep(pause)
 
     def step(self) -> bool:
         """One step of a run (simulate.STEP rounds, and a new frame at most every FRAME_EVERY
@@ -277,6 +281,12 @@ class SimulationExplorer(Explorer):
                                  exact=signed(self.exact_value, 4, lang)),
                             self._chart.text_px)
             self._last_frame = time.perf_counter()
+
+
+def pause_between_steps(rounds: int) -> float:
+    """Seconds between two steps of a run of `rounds`: PAUSE, or more, so that even a short
+    run takes SHOWN_FOR seconds, its chart growing frame by frame instead of at once."""
+    return max(PAUSE, SHOWN_FOR / math.ceil(rounds / simulate.STEP))
 
 
 _EXACT = LRU(256)  # (policy, RuleSet) -> exact.round_value, shared by every explorer

@@ -34,6 +34,13 @@ def exact_odds(seat: str, hand, seen, rules) -> Odds:
                 exact.decision_values(hand, seen=seen, rules=rules))
 
 
+def over_unseen(chance, unseen: int) -> str:
+    """A next card's chance as favourable over the unseen cards, unreduced, so that a column
+    shares one denominator: 8/87, not 8/87 beside 2/29 (R2; UX review 7)."""
+    favourable = chance * unseen
+    return f"{favourable}/{unseen}" if favourable.denominator == 1 else fraction(chance)
+
+
 def odds_html(odds: Odds, language: str) -> str:
     """The odds, their answer first (which choice is better), then as a small table: each total
     as a percentage, then its exact fraction (favourable over possible); then the two values, as
@@ -41,7 +48,7 @@ def odds_html(odds: Odds, language: str) -> str:
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
-        f"</td><td {CELL}>{escape(fraction(p))}</td></tr>"
+        f"</td><td {CELL}>{escape(over_unseen(p, odds.unseen))}</td></tr>"
         for total, p in odds.chances.items())
     stand, draw = odds.values["stand"], odds.values["draw"]
     verdict = ("odds_better_buy" if draw > stand else "odds_better_stand" if stand > draw

@@ -533,11 +533,13 @@ ENGLISH: dict[str, Template] = {
     "vs.bust": " against the banker's bust",
     "vs.drawn_21": " against the banker's 21",
     "vs.total": " against the banker's {total}",
-    "pay.won": "paid {amount}",
-    "pay.lost": "pays {amount}",
+    "pay.won": "wins {amount}",
+    "pay.lost": "loses {amount}",
     "pay.zero": "nothing paid",
     "pay.times": " ({times}× the stake)",
     "pay.late": " (stake {stake} + late addition {late}, R6)",
+    "pay.late_back": " (on the stake {stake}; the late addition {late} is handed back, never "
+                     "paid, R6)",
     "event.payment": "{seat}: {mine}{vs} — {money}{terms} ({rule})",
     "event.shuffle": "A fresh shoe is shuffled (R1, R18).",
     "event.shuffle_r4": "The cards go back and the shoe is shuffled again (R4).",
@@ -562,7 +564,7 @@ ENGLISH: dict[str, Template] = {
     "event.reshuffle": "The shoe is empty: the discards are shuffled to finish the round; then "
                        "the bank passes (R18).",
     "event.round_settled": "Round {round} is settled; the banker, {seat}, nets {amount} "
-                           "(R15–R17).",
+                           "(R9–R17).",
     "event.bank_passes": "The shoe is dealt through: the bank passes from {other} to {seat}, the "
                          "next seat on the right, with a fresh shoe (R18, R19).",
     "event.sell_bank": "The bank is sold by {other} to {seat} for {amount}; the two swap seats "
@@ -615,7 +617,7 @@ ENGLISH: dict[str, Template] = {
     "rule_title.R20": "selling the bank",
     "variant.historical": "historical (19th-century Russia)",
     "variant.ochko": "ochko (20th-century Russia)",
-    "variant.german_vingt_un": "German vingt-un (1857)",
+    "variant.german_vingt_un": "German vingt-un (1857–65)",
     "variant.hoyle_vingt_un": "English vingt-un (Hoyle)",
     "variant.blackjack": "casino blackjack, simplified",
     # plots.py: the default labels of the figures (a `{}` is a number)
