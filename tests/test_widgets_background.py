@@ -222,7 +222,7 @@ def test_odds_hidden_and_shown_again_are_computed_once(monkeypatch):
         w.odds_toggle.value = False  # hidden: the odds are no longer awaited
         assert w.odds_view.value == "" and not w._odds_lane.busy
         w.odds_toggle.value = True  # shown again while the first computation still runs
-        assert await settle(lambda: "4/51" in w.odds_view.value)
+        assert await settle(lambda: "8/102" in w.odds_view.value)
 
     asyncio.run(scenario())
     assert [args[0] for args in recorder.asked] == ["You"] and recorder.most == 1

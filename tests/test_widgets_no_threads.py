@@ -95,7 +95,7 @@ def test_a_table_round_with_its_odds_works_without_a_thread(no_threads):
     async def scenario():
         w.odds_toggle.value = True
         assert "Computing" in w.odds_view.value
-        assert await settle(lambda: "4/51" in w.odds_view.value)
+        assert await settle(lambda: "8/102" in w.odds_view.value)
         w.stand_button.click()
 
     asyncio.run(scenario())

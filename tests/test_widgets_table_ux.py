@@ -2,9 +2,9 @@
 is shown in the student's own row, the round says the student's role, and no rule codes sit on
 buttons or status lines. Money is worked out by hand from RULES.md (R9–R17)."""
 
+import asyncio
 import html
 import re
-import time
 
 import ipywidgets as widgets
 import pytest
@@ -129,18 +129,47 @@ def test_a_too_big_stake_speaks_of_your_purse():
     assert "more than your purse of 100" in w.message.value and "You&#x27;s" not in w.message.value
 
 
-def test_a_paced_round_shows_each_seat_and_never_waits_long():
-    w = TableWidget(players=12, seed=4, pace=1.0)
-    w.deal_button.click()  # draws for the bank, deals, the others play until the student
-    seen = []
-    w.seats.observe(lambda change: seen.append(change["new"]), names="value")
-    start = time.monotonic()
-    if not w.stand_button.disabled:
-        w.stand_button.click()
-    else:
+def test_a_paced_round_plays_the_others_in_sight_with_the_kernel_free():
+    """UX review 7: the round happened in one click, out of sight. With a pace, in a kernel,
+    «Stand» returns before anyone else has played; then Vera's turn, Pavel's, and each of the
+    banker's cards come one at a time, each drawn on its own, and the round settles."""
+    cards_on_table = []
+
+    async def play():
+        w = TableWidget(players=NAMES, seed=5, pace=0.02)
+        olga_banks(w)
+        # You 10+6 stand; Vera 10+5 buys 3 and 3 (a drawn 21); Pavel 10+8 stands; Olga 10+2
+        # buys 3, then 2: 17, and stands (R14)
+        arrange(w, "10 10 10 10", "6 5 8 2", "3 3 3 2")
         w.deal_button.click()
-    assert time.monotonic() - start < MOST_PAUSES + 0.5
-    assert len(seen) >= 3  # the others' turns appear one after another, not all at once
+        assert not w.stand_button.disabled
+        w.seats.observe(lambda change: cards_on_table.append(change["new"].count("<svg")),
+                        names="value")
+        w.stand_button.click()
+        assert w.table.to_act == "Vera" and len(w.table.hands["Vera"]) == 2  # none played yet
+        while not w._pacing.done():
+            await asyncio.sleep(0.01)
+        return w
+
+    w = asyncio.run(play())
+    assert w.message.value == "" and w.message.unexpected == []
+    assert w.last_hands["Olga"] and len(w.last_hands["Olga"]) == 4 and w.last_banker == "Olga"
+    assert w.last_results == {"You": -1, "Vera": 2, "Pavel": 1, "Olga": -2}  # R12, R17
+    first = cards_on_table[0]
+    # Vera's turn at once (two cards), then the banker's 3 and his 2, each shown alone
+    assert sorted(set(cards_on_table))[:4] == [first, first + 2, first + 3, first + 4], \
+        cards_on_table
+    conserved(w)
+
+
+def test_a_pace_outside_a_kernel_plays_the_round_at_once():
+    """A script or a test has no kernel loop: the others play before the click returns."""
+    w = TableWidget(players=NAMES, seed=5, pace=MOST_PAUSES)
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "6 5 8 2", "3 3 3 2")
+    w.deal_button.click()
+    w.stand_button.click()
+    assert w.last_banker == "Olga" and len(w.last_hands["Olga"]) == 4
 
 
 def test_the_keyboard_focus_moves_to_the_next_button():

@@ -488,12 +488,19 @@ class Table:
             raise IllegalAction("not_banker_turn", phase=self._describe_phase())
         bought = []
         while self._phase == "banker":
-            value = self._value(self._banker)
-            if self.rules.banker_buys(value.total, value.soft) and self._cards_left():
+            if self.banker_wants_card():
                 bought.append(self.buy())
             else:
                 self.stand()
         return tuple(bought)
+
+    def banker_wants_card(self) -> bool:
+        """Whether the banker's rule has him buy one more card now, so that a table can show
+        his cards one at a time (R14); False outside his turn."""
+        if self._phase != "banker":
+            return False
+        value = self._value(self._banker)
+        return self.rules.banker_buys(value.total, value.soft) and self._cards_left()
 
     def play_player(self, policy: Policy) -> tuple[Card, ...]:
         """The player to act buys while the policy says so, then stands (R11).

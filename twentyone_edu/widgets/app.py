@@ -24,9 +24,10 @@ TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabL
              "{ color: #333333 !important; }</style>")
 
 # (title key, the tab's widget: its module, its class, its options besides language)
-# The table plays the other seats at a pace the class can follow (at most 1 s a round).
+# The table plays the other seats and the banker's cards at a pace the class can follow (at
+# most live_table.MOST_PAUSES a round, the kernel free meanwhile).
 TABS: tuple[tuple[str, str, str, dict[str, float]], ...] = (
-    ("app_tab_table", "live_table", "TableWidget", {"players": 5, "pace": 0.3}),
+    ("app_tab_table", "live_table", "TableWidget", {"players": 5, "pace": 0.6}),
     ("app_tab_advice", "advice", "AdviceExplorer", {}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),

@@ -9,8 +9,8 @@ The set-up waits behind one «Table settings» switch, so that the table opens a
 
 from __future__ import annotations
 
+import asyncio
 import re
-import time
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
@@ -39,7 +39,7 @@ from ..words.validate import (
 from .app_style import ODDS_BASIS_EM
 from .card_faces import CLOSED, OPEN, PEEK, hand_html
 from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
-from .explorer import Computation, reraise
+from .explorer import Computation, reraise, running_loop
 from .i18n import LANGUAGES, check_language, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
@@ -59,7 +59,7 @@ ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions
              f".t21-actions .t21-banker-play {{ animation: t21-arming {ARMING}s linear; }} "
              "@keyframes t21-arming { 0%, 99% { pointer-events: none; } "
              "100% { pointer-events: auto; } }</style>")
-MOST_PAUSES = 1.0  # seconds: the longest a paced round keeps the student's next click waiting
+MOST_PAUSES = 4.0  # seconds: the longest the others' paced turns take in all, the kernel free
 
 
 def parse_whole(value: str, key: str = "bad_amount") -> int:
@@ -136,8 +136,8 @@ class TableWidget(Bilingual, widgets.VBox):
     `you`: the student's seat (index or name; None to watch); `threshold`: computer players buy
     while below it; `seed`: the same seed deals the same cards; `language`: 'en' or 'ru', also
     settable later (`.language = 'ru'`) or with the switch `.language_toggle`; `pace`: seconds
-    between the other seats' turns after the student's, so the class sees them play (at most
-    MOST_PAUSES in all; 0 plays them at once).
+    between the other seats' turns and the banker's cards, so the class sees them play (at most
+    MOST_PAUSES in all, in a kernel; 0, or outside a kernel, plays them at once).
     """
 
     def __init__(self, players=None, rules=HISTORICAL, seed: int | None = None,
@@ -164,6 +164,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.add_class("t21-table-widget")
         self.message = MessageLine(language)
         self._quiet = False
+        self._pacing: asyncio.Future[None] | None = None  # the others playing in sight
         self._speak(language, lambda callback: self._callback(callback, clear=False))
         self._odds_key: tuple | None = None  # (seat, hand, seen, rules) of the odds asked for
         self._odds: Odds | None = None
@@ -483,22 +484,50 @@ class TableWidget(Bilingual, widgets.VBox):
         self.table.sell_bank(seat, price)
 
     def _advance(self) -> None:
-        """Computer players (and the banker, unless by hand) play, one seat at a time at the
-        widget's pace; a finished round is settled (R11, R14-R17)."""
-        table = self.table
-        policies, banker = self._policies(), not self._banker_by_hand()
-        turns = [seat for seat in table.still_in if seat in policies] + [table.banker]
-        pause = min(self.pace, MOST_PAUSES / len(turns))
-        while table.phase in ("players", "banker"):
-            if table.phase == "players" and table.to_act in policies:
-                table.autoplay({table.to_act: policies[table.to_act]})
-            elif table.phase == "banker" and banker:
-                table.play_banker()
+        """Computer players (and the banker, unless by hand) play; a finished round is settled
+        (R11, R14-R17). With a pace, in a kernel, they play in sight: a seat's turn or one of
+        the banker's cards at a time, the kernel free between them."""
+        if self.pace and running_loop() is not None:
+            if self._pacing is None or self._pacing.done():
+                self._pacing = asyncio.ensure_future(self._play_in_sight(self.table))
+            return
+        while self._turn(self.table):
+            pass
+        self._settle_if_over()
+
+    async def _play_in_sight(self, table: Table) -> None:
+        """The others' turns one step at a time, `pace` seconds apart (at most MOST_PAUSES for
+        the round), the table drawn after each; then the settlement, and the focus on the
+        button the student needs next. A new table ends it."""
+        steps = len(table.still_in) + 2  # a turn each, and about two of the banker's cards
+        pause = min(self.pace, MOST_PAUSES / steps)
+        played = self.message.guard(lambda: self._turn(table), clear=False)
+        while self.table is table and played():
+            self._render()
+            await asyncio.sleep(pause)
+        if self.table is table:
+            self.message.guard(self._settle_if_over, clear=False)()
+            self._render()
+            self._next_button().focus()
+
+    def _turn(self, table: Table) -> bool:
+        """One step that is not the student's: a computer player's whole turn, or one card (or
+        the stand) of the banker playing by his rule; False when none is due (R11, R14)."""
+        policies = self._policies()
+        if table.phase == "players" and table.to_act in policies:
+            table.autoplay({table.to_act: policies[table.to_act]})
+        elif table.phase == "banker" and not self._banker_by_hand():
+            if table.banker_wants_card():
+                table.buy()
             else:
-                break
-            if pause and table.phase != "settle":
-                self._render()
-                time.sleep(pause)
+                table.stand()
+        else:
+            return False
+        return True
+
+    def _settle_if_over(self) -> None:
+        """Settle a round whose buying is over, keeping what the settlement shows (R15-R17)."""
+        table = self.table
         if table.phase == "settle":
             self.last_stakes = {seat: (stake, table.late_additions.get(seat, 0))
                                 for seat, stake in table.stakes.items()}
