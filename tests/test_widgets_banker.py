@@ -76,6 +76,30 @@ def test_the_seed_repeats_the_draw_and_shuffle_again_changes_it():
     assert again.draw == one.draw
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "Your draws, first banks seat by seat: {counts} ({n} draws)"),
+    ("ru", "Ваши жеребьёвки, первые банки по местам: {counts} ({n} жеребьёвки)")])
+def test_the_class_tallies_its_own_draws_seat_by_seat(language, said):
+    """UX review 7: the tab asked a class to tally but kept no tally. Each finished draw counts
+    once for the seat of its first ace, whatever is clicked or switched after; a new number of
+    seats starts a new tally."""
+    b = BankerChooser(players=3, seed=1, language=language)
+    assert "t21-bc-tally" not in b.result.value
+    banks = []
+    for seed in (1, 2, 3, 4):
+        b.seed_box.value = str(seed)
+        b.next_button.click()
+        b.all_button.click()
+        b.language_toggle.value = "ru" if language == "en" else "en"  # no second count
+        b.language_toggle.value = language
+        banks.append(b.banker)
+    counts = " · ".join(f"{seat}: {banks.count(seat)}" for seat in (1, 2, 3))
+    assert said.format(counts=counts, n=4) in b.result.value, b.result.value
+    assert sum(b.tally.values()) == 4
+    b.players_box.value = 4
+    assert b.tally == {} and "t21-bc-tally" not in b.result.value
+
+
 @pytest.mark.parametrize("n", [2, 5, 12])
 def test_exact_chances_shown_as_fractions_and_percentages(n):
     b = BankerChooser(players=n, seed=1)
@@ -95,6 +119,7 @@ def test_simulated_frequencies_beside_the_exact_chances():
     b.simulate_button.click()
     assert b.message.value == ""
     assert "50,000 simulated draws with seed 7" in b.chances.value
+    assert "blue, the exact chance; grey, the simulated share" in b.chances.value  # a key
     rows = b.chances.value.split("<tr>")[2:]
     for row, p in zip(rows, first_ace_by_seat(3), strict=True):
         # the simulated share and its error share a cell (the exact chance's holds bar, fraction)

@@ -53,6 +53,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         self._animation: object = None  # the running animation's token
         self._simulating: tuple | None = None  # (players, seed, trials) being simulated
         self._simulation_lane = Computation("first_banker")  # one at a time, the newest wins
+        self.tally: dict[int, int] = {}  # the class's own draws: first banks seat by seat
         self._build(players, seed, trials)
         self.exact_toggle.value = exact_shown
         self._new_draw()
@@ -141,6 +142,9 @@ class BankerChooser(Bilingual, widgets.VBox):
         table.choose_banker()
         self.draw = [(int(seat), card) for seat, card in table.banker_draw]
         self.shown = 0
+        if n != getattr(self, "n_players", n):  # another table: its own tally
+            self.tally = {}
+        self._tallied = False
         self.n_players, self.seed = n, seed
         self.exact_chances = exact.first_banker_probabilities(n)
         self.simulation = None
@@ -248,9 +252,23 @@ class BankerChooser(Bilingual, widgets.VBox):
             result = text("bc_result", language, n=self.banker, cards_handed=self.shown)
         else:
             result = text("bc_waiting", language, cards_handed=self.shown)
-        self.result.value = f"<b style='font-size:1.15em'>{escape(result)}</b>"
+        self.result.value = f"<b style='font-size:1.15em'>{escape(result)}</b>{self._tally_html()}"
         self.seats.value = self._seats_html()
         self.chances.value = self._chances_html()
+
+    def _tally_html(self) -> str:
+        """The draws the class has finished here, first banks counted seat by seat: the tally
+        to set beside its prediction and, later, the exact chances (R4; UX review 7)."""
+        if self.done and not self._tallied:
+            self.tally[self.banker] = self.tally.get(self.banker, 0) + 1
+            self._tallied = True
+        if not self.tally:
+            return ""
+        counts = " · ".join(f"{seat}: {self.tally.get(seat, 0)}"
+                            for seat in range(1, self.n_players + 1))
+        said = text("bc_tally", self.language, counts=counts,
+                    draws_made=sum(self.tally.values()))
+        return f"<div class='t21-bc-tally'>{escape(said)}</div>"
 
     def _seats_html(self) -> str:
         cells = []
@@ -307,7 +325,8 @@ class BankerChooser(Bilingual, widgets.VBox):
                         f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>{bars}</td>"
                         f"{simulated}</tr>")
         note = (text("bc_no_sim", language) if sim is None else
-                text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed))
+                text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed)
+                + " " + text("bc_bars_key", language))
         return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
                 f"max-width:42em'>"
                 f"<tr>{head}</tr>{''.join(rows)}</table><small>{escape(note)}</small>")

@@ -347,7 +347,9 @@ TEXT: dict[str, str] = {
     "bc_trials": "Simulated draws",
     "bc_simulate": "Simulate",
     "bc_sim_note": "{simulated_draws} with seed {seed}.",
+    "bc_bars_key": "The bars: blue, the exact chance; grey, the simulated share.",
     "bc_no_sim": "Press «Simulate» to compare with a simulation.",
+    "bc_tally": "Your draws, first banks seat by seat: {counts} ({draws_made})",
     "bc_show_exact": "Show the exact chances",
     "bc_hide_exact": "Hide the exact chances",
     "bc_exact_hidden": "The exact chances are hidden: predict, tally the first aces of a few "
@@ -375,6 +377,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "unseen_cards": ("{n} card", "{n} cards"),
     "shoe_cards": ("{n} card", "{n} cards"),
     "simulated_draws": ("{n} simulated draw", "{n} simulated draws"),
+    "draws_made": ("{n} draw", "{n} draws"),
     "points": ("{n} point", "{n} points"),
     "cards_seen": ("{n} card seen", "{n} cards seen"),
     "cards_unseen": ("{n} card not seen", "{n} cards not seen"),
