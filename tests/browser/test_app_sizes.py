@@ -1000,6 +1000,16 @@ def verdict_in_sight(page: Page, selector: str, screen: tuple[int, int]) -> dict
     return said
 
 
+# The run is done: its count reads "100,000 / 100,000" (any digits, any language), and the
+# result has its settings, exact value, mean and distance
+RUN_DONE_JS = """() => {
+  const [done, of] = document.querySelector('.t21-app .t21-sim-count').innerText
+    .split('/').map((n) => n.replace(/\\D/g, ''));
+  return done && done === of && document.querySelector('.t21-app .t21-sim-result')
+    .innerText.trim().split('\\n').length >= 4;
+}"""
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", ["phone360", "phone"])
 def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
@@ -1012,9 +1022,7 @@ def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
         open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
         page.locator(".t21-app .t21-sim-run").tap()
         page.locator(".t21-app .t21-sim-chart img").wait_for()
-        page.wait_for_function(  # the run is done: settings, exact value, mean, distance
-            "() => document.querySelector('.t21-app .t21-sim-result').innerText"
-            ".trim().split('\\n').length >= 4", polling=100)
+        page.wait_for_function(RUN_DONE_JS, polling=100)  # a run lasts SHOWN_FOR seconds
         page.wait_for_timeout(500)
         said = verdict_in_sight(page, ".t21-app .t21-sim-result", (width, height))
         run = box(page, ".t21-app .t21-sim-run")
@@ -1034,9 +1042,7 @@ def test_the_simulations_answer_is_under_its_chart_on_a_projector(voila_app, chr
         open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
         page.locator(".t21-app .t21-sim-run").click()
         page.locator(".t21-app .t21-sim-chart img").wait_for()
-        page.wait_for_function(
-            "() => document.querySelector('.t21-app .t21-sim-result').innerText"
-            ".trim().split('\\n').length >= 4", polling=100)
+        page.wait_for_function(RUN_DONE_JS, polling=100)  # a run lasts SHOWN_FOR seconds
         page.wait_for_timeout(500)
         screenshot(page, f"i34h_projector_{language}_simulation_verdict")
         said = verdict_in_sight(page, ".t21-app .t21-sim-verdict", (width, height))
