@@ -163,11 +163,19 @@ class BankerChooser(Bilingual, widgets.VBox):
         """Show the next card (R4)."""
         if self.done:
             raise InputError("bc_done", seat=self.banker)
-        self.shown += 1
+        self._reveal(self.shown + 1)
 
     def _all(self) -> None:
         """Show every card up to the first ace (R4)."""
-        self.shown = len(self.draw)
+        self._reveal(len(self.draw))
+
+    def _reveal(self, shown: int) -> None:
+        """Show the first `shown` cards; a draw that reaches its first ace counts once in the
+        class's tally, for that seat (R4)."""
+        self.shown = shown
+        if self.done and not self._tallied:
+            self.tally[self.banker] = self.tally.get(self.banker, 0) + 1
+            self._tallied = True
 
     def _shuffle_again(self) -> None:
         """A new random seed, written into the seed box so the class can repeat it."""
@@ -259,9 +267,6 @@ class BankerChooser(Bilingual, widgets.VBox):
     def _tally_html(self) -> str:
         """The draws the class has finished here, first banks counted seat by seat: the tally
         to set beside its prediction and, later, the exact chances (R4; UX review 7)."""
-        if self.done and not self._tallied:
-            self.tally[self.banker] = self.tally.get(self.banker, 0) + 1
-            self._tallied = True
         if not self.tally:
             return ""
         counts = " · ".join(f"{seat}: {self.tally.get(seat, 0)}"
