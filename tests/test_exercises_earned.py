@@ -1,0 +1,97 @@
+"""Issue 30 (students earn the answers), lessons 01–03: exercises that combine rules, follow the
+bank round the table and count unseen cards, not one call of `t21.settle`; each answer is
+derived here by hand, and the wrong answers a careless reading gives are refused."""
+
+import re
+from fractions import Fraction
+
+import pytest
+from test_notebooks import NOTEBOOKS, execute
+
+import twentyone_edu as t21
+from twentyone_edu.widgets import quiz_bank
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+WORTH = {rank: (1 if rank == "A" else 10 if rank in "10JQK" else int(rank)) for rank in RANKS}
+
+
+def accepts(exercise_id: str, right, wrong=()) -> None:
+    for language in ("en", "ru"):
+        quiz = quiz_bank.quiz(exercise_id, language)
+        assert quiz.is_correct(right), (exercise_id, language, right)
+        for typed in wrong:
+            assert not quiz.is_correct(typed), (exercise_id, language, typed)
+
+
+def test_01_3_the_bankers_natural_collects_three_stakes_and_each_addition_once():
+    """R9: three times each stake, a player's natural too; R6: an addition is lost once."""
+    by_hand = 3 * 2 + (3 * 1 + 1) + 3 * 3
+    by_engine = -(t21.settle(18, "natural", stake=2)
+                  + t21.settle(18, "natural", stake=1, late_addition=1)
+                  + t21.settle("natural", "natural", stake=3))
+    assert by_hand == by_engine == 19
+    accepts("01.3", "19", wrong=["21", "18", "10", "-19"])  # 3×all; no addition; natural saved
+
+
+def test_02_1_a_bust_pays_before_the_bankers_bust_and_a_drawn_21_twice():
+    """R13: Anna's bust pays at once; R16 pays the others; R12 pays Vera's drawn 21 twice."""
+    players = [("bust", 1), (18, 1), (21, 1), (20, 1)]
+    by_hand = +1 - 1 - 2 - 1
+    by_engine = -sum(t21.settle(player, "bust", stake=stake) for player, stake in players)
+    assert by_hand == by_engine == -3
+    accepts("02.1", "-3", wrong=["-5", "-4", "3"])  # Anna saved; 21 paid once; sign
+
+
+def play_out_the_bank(table: t21.Table) -> None:
+    """Everyone stakes 1 and buys below 17 until the shoe is dealt through (R18)."""
+    bank = table.bank_number
+    while table.bank_number == bank:
+        for name in table.players:
+            if name != table.banker:
+                table.stake(name, 1)
+        table.deal()
+        table.autoplay({name: 17 for name in table.players}, banker=True)
+        table.settle()
+        table.next_round()
+
+
+def test_02_2_after_a_sale_the_bank_goes_on_from_the_sellers_seat():
+    """R19 passes the bank to the right; R20 swaps buyer and seller: after Anna, Dmitri."""
+    table = t21.Table("Anna Boris Vera Gleb Dmitri".split(), seed=2, banker="Vera")
+    play_out_the_bank(table)
+    assert table.banker == "Gleb"
+    table.sell_bank("Anna", 5)
+    assert table.players == ("Gleb", "Boris", "Vera", "Anna", "Dmitri")
+    play_out_the_bank(table)
+    choices = [choice["en"] for choice in quiz_bank.exercise("02.2")["choices"]]
+    right = next(i for i, choice in enumerate(choices) if choice.startswith(table.banker))
+    accepts("02.2", right, wrong=[i for i in range(len(choices)) if i != right])
+
+
+def test_02_4_the_banker_counts_what_he_has_not_seen():
+    """Two packs less the banker's 9 7 and the thrown 10 8 5 and K 6 9: cards worth 6 or more
+    among the 96 unseen take 16 over 21."""
+    unseen = [rank for rank in RANKS for _ in range(8)]
+    for card in "9 7 10 8 5 K 6 9".split():
+        unseen.remove(card)
+    busting = sum(WORTH[rank] >= 6 for rank in unseen)
+    assert (busting, len(unseen)) == (57, 96)
+    assert t21.exact.draw_distribution("9 7", shoe=t21.Shoe.fresh().remove(
+        "10 8 5 K 6 9"))["bust"] == Fraction(busting, len(unseen))
+    accepts("02.4", "19/32", wrong=["56/96", "64/104", "58/96"])
+
+
+@pytest.mark.parametrize("folder", [NOTEBOOKS, NOTEBOOKS / "ru"], ids=["en", "ru"])
+def test_03_3_the_seat_that_held_the_bank_least_ended_with_the_most(folder):
+    """03.3's why: at the class seed the seat with the fewest rounds as banker ends the long
+    evening with the largest purse, so the bank cannot explain the purses."""
+    (path,) = folder.glob("03_*.ipynb")
+    cell = next(cell for cell in execute(path)[0].cells if cell.get("id") == "03-11")
+    lines = "".join(output.get("text", "") for output in cell.outputs).splitlines()
+    pairs = [dict((name, int(n)) for name, n in re.findall(r"([^\W\d_]+) (\d+)", line))
+             for line in lines[1:3]]
+    purses, as_banker = pairs
+    assert len(purses) == len(as_banker) == 4
+    assert min(as_banker, key=as_banker.get) == max(purses, key=purses.get)
+    choices = [choice["en"] for choice in quiz_bank.exercise("03.3")["choices"]]
+    accepts("03.3", next(i for i, c in enumerate(choices) if c.startswith("Luck")))
