@@ -95,3 +95,27 @@ def test_03_3_the_seat_that_held_the_bank_least_ended_with_the_most(folder):
     assert min(as_banker, key=as_banker.get) == max(purses, key=purses.get)
     choices = [choice["en"] for choice in quiz_bank.exercise("03.3")["choices"]]
     accepts("03.3", next(i for i, c in enumerate(choices) if c.startswith("Luck")))
+
+
+def test_00_1_the_ordered_pairs_that_make_a_natural_counted_one_by_one():
+    """Every ordered pair of two different cards of the 104: an ace with a ten-valued card."""
+    shoe = [rank for rank in RANKS for _ in range(8)]
+    naturals = sum(1 for i, first in enumerate(shoe) for j, second in enumerate(shoe)
+                   if i != j and {WORTH[first], WORTH[second]} == {1, 10})
+    assert naturals == 2 * 8 * 32 == 512
+    accepts("00.1", "512", wrong=["256", "1024", "64"])
+
+
+def test_03_2_gleb_holds_at_least_what_lets_him_buy_twice():
+    """R2, R8, R10, R11: any two closed cards but a natural, with the open 9 bought below 21 and
+    the 5 bought below 21 again (the claims reader of round 33: two aces make A A 9 = 21, and
+    on 21 no one buys); the ace 11 only if it fits."""
+    def best(cards: list[str]) -> int:
+        total = sum(WORTH[card] for card in cards)
+        return total + 10 if "A" in cards and total + 10 <= 21 else total
+
+    could_hold = {best([a, b, "9", "5"]) for a in RANKS for b in RANKS
+                  if best([a, b]) < 21 and best([a, b, "9"]) < 21 and best([a, b, "9", "5"]) <= 21}
+    assert sorted(could_hold) == [17, 18, 19, 20, 21]
+    assert best(["A", "A", "9"]) == 21
+    accepts("03.2", "17", wrong=["14", "16", "18"])

@@ -309,3 +309,19 @@ def test_the_apps_charts_write_every_text_at_the_size_asked(language):
     percents = [label.get_window_extent(renderer) for label in bars.figure.axes[0].texts]
     assert len(percents) == 9
     assert all(right.x0 - left.x1 >= 0 for left, right in itertools.pairwise(percents))
+
+
+@pytest.mark.parametrize("font", [plots.SMALL, 15])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_simulations_key_lies_under_its_axes_not_over_the_line(language, font):
+    """UX review 7: the key sat in the axes' upper right, over the running mean just where a
+    short run wanders; it lies under the axes, whole, inside the figure."""
+    chart = plots.ConvergenceChart(1000, -0.1, font=font, language=language)
+    chart.png(np.linspace(-0.6, -0.1, 1000), 1.0, -0.1)
+    renderer = chart.canvas.get_renderer()
+    key = chart.legend.get_window_extent(renderer)
+    axes = chart.axes.get_tightbbox(renderer)
+    figure = chart.figure.bbox
+    assert key.y1 <= axes.y0, (key, axes)
+    assert figure.x0 <= key.x0 and key.x1 <= figure.x1 and figure.y0 <= key.y0, (key, figure)
+    assert len(chart.legend.get_texts()) == 3

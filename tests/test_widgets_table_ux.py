@@ -5,6 +5,7 @@ buttons or status lines. Money is worked out by hand from RULES.md (R9–R17).""
 import asyncio
 import html
 import re
+from fractions import Fraction
 
 import ipywidgets as widgets
 import pytest
@@ -16,7 +17,10 @@ from test_widgets_table import (
     seventeen_against_olgas_eighteen,
 )
 
+from twentyone_edu.widgets.common import escape
+from twentyone_edu.widgets.i18n import text
 from twentyone_edu.widgets.live_table import MOST_PAUSES, TableWidget
+from twentyone_edu.widgets.table_odds import CLOSE, Odds, odds_html
 
 RULE_CODE = re.compile(r"\(R\d")
 
@@ -270,3 +274,20 @@ def test_deal_and_buy_never_show_together_between_updates():
         getattr(w, name).layout.observe(record(name), names="display")
     w.stand_button.click()  # the round is settled: Buy goes, Deal comes
     assert both and not any(both), both
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_odds_call_a_difference_no_player_could_feel_about_the_same(language):
+    """UX review 7: "Better: buy a card." for −0.4740 against −0.4748. Under half a stake in 100
+    rounds the odds say "about the same" and which is ahead; from there on, "better"."""
+    def verdict(stand: Fraction, draw: Fraction) -> str:
+        odds = Odds("Anna", 87, {17: Fraction(8, 87)}, {"stand": stand, "draw": draw})
+        return re.search(r"t21-odds-verdict'>([^<]*)<", odds_html(odds, language)).group(1)
+
+    stand = Fraction(-4748, 10000)
+    assert verdict(stand, Fraction(-4740, 10000)) == escape(text("odds_close_buy", language))
+    assert verdict(Fraction(-4740, 10000), stand) == escape(text("odds_close_stand", language))
+    assert verdict(stand, stand + CLOSE) == escape(text("odds_better_buy", language))
+    assert verdict(stand, stand - CLOSE) == escape(text("odds_better_stand", language))
+    assert verdict(stand, stand) == escape(text("odds_equal", language))
+    assert CLOSE * 100 == Fraction(1, 2)

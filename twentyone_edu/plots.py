@@ -395,8 +395,9 @@ class ConvergenceChart:
         mean_label = said["running_mean"] if mean_label is None else mean_label
         self.points = points
         self.band_n = np.geomspace(1, max(n_total, 10), points)
-        self.figure = Figure(figsize=(6.4, 3.2 * (font / SMALL) ** 0.5), dpi=DPI)
-        _margins(self.figure, font, left=0.12, right=0.93, top=0.9, bottom=0.16)
+        self._height = 3.2 * (font / SMALL) ** 0.5  # inches, without the key
+        self.figure = Figure(figsize=(6.4, self._height), dpi=DPI)
+        self.figure.set_layout_engine("constrained")  # room for the key under the axes
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw
@@ -418,14 +419,30 @@ class ConvergenceChart:
                                animated=live)
         ax.set(xlim=(1, max(n_total, 10)), ylim=(centre - reach, centre + reach),
                title=title, xlabel=xlabel, ylabel=ylabel)
-        # the key is drawn over the line each frame, so that the line never crosses its words
-        self.legend = ax.legend(loc="upper right", fontsize=font, framealpha=0.9)
-        self.legend.set_animated(live)
         _sized(ax, font)
         self.canvas = FigureCanvasAgg(self.figure)
+        self.legend = self._key_under_the_axes(font)
         if live:
             self.canvas.draw()
             self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+
+    def _key_under_the_axes(self, font: float) -> Any:
+        """The key under the axes, in as few rows as the figure's width allows: inside the axes
+        it hid the running mean just where a short run wanders (UX review 7)."""
+        renderer = self.canvas.get_renderer()
+        for columns in (3, 2):
+            key = self._key(font, columns)
+            if key.get_window_extent(renderer).width <= self.figure.bbox.width:
+                return key
+            key.remove()
+        return self._key(font, 1)
+
+    def _key(self, font: float, columns: int) -> Any:
+        """The key in `columns`; the figure grows by its rows, so the axes keep their height."""
+        rows = math.ceil(3 / columns)
+        self.figure.set_figheight(self._height + rows * 1.5 * font / 72)
+        return self.figure.legend(loc="outside lower center", ncol=columns, fontsize=font,
+                                  frameon=False, handlelength=1.5, columnspacing=1.2)
 
     def show(self, running_mean: np.ndarray, std: float, exact: float) -> None:
         """Put the running mean (of rounds 1..k, at most `points` of them), the exact value and
@@ -446,7 +463,7 @@ class ConvergenceChart:
         """One frame as PNG bytes: the saved axes with this running mean, exact value and band."""
         self.show(running_mean, std, exact)
         self.canvas.restore_region(self._background)
-        for artist in (self.band, self.exact_line, self.line, self.legend):
+        for artist in (self.band, self.exact_line, self.line):
             self.axes.draw_artist(artist)
         return _encode(np.asarray(self.canvas.buffer_rgba()))
 

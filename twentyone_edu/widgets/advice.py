@@ -82,6 +82,9 @@ class AdviceExplorer(Explorer):
         self.verdict.add_class("t21-verdict")
         self.chart = ChartImage()
         self.chart.add_class("t21-advice-chart")
+        for answer in (self.verdict, self.summary, self.fraction, self.table, self.values_html,
+                       self.chart):
+            answer.add_class("t21-answer")
         # the answer right under the hands a student taps; the boxes and the numbers after it,
         # the picture beside them where there is room (columns), else below; a refusal of what
         # was typed shows under the boxes, so the box being typed in does not move (UX D17)

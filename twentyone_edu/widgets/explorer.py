@@ -129,6 +129,10 @@ def keep_message(message: MessageLine, callback: Callable) -> Callable:
     return message.guard(callback, clear=False)
 
 
+# While a refusal shows, the answers dim: they belong to the input before it (UX review 7).
+STALE_STYLE = "<style>.t21-stale .t21-answer { opacity: 0.4; }</style>"
+
+
 class Explorer(Bilingual, widgets.VBox):
     """An explorer's frame: a title beside the language switch, a message line and a menu of
     the rule sets (R1–R20), labelled again in each language by `_label_frame`."""
@@ -137,16 +141,22 @@ class Explorer(Bilingual, widgets.VBox):
         super().__init__()
         self.add_class(css)
         self.message = MessageLine(language)
+        self.message.observe(self._dim_when_refused, names="value")
         self._speak(language, lambda callback: keep_message(self.message, callback))
         self.title = widgets.HTML()
         self.rules_menu = widgets.Dropdown(options=rules_options(self._language),
                                            value=rules.name)
         self.rules_menu.add_class(rules_css)
 
+    def _dim_when_refused(self, change: dict) -> None:
+        """The answers (class t21-answer) dim while the message line says why input was not
+        accepted, and light again when it clears."""
+        (self.add_class if change["new"] else self.remove_class)("t21-stale")
+
     def _label_frame(self, title: str, *controls: widgets.Widget) -> None:
         """The title, the rules menu in the current language, room for every control's name."""
         lang = self._language
-        self.title.value = f"<b>{escape(text(title, lang))}</b>"
+        self.title.value = f"<b>{escape(text(title, lang))}</b>{STALE_STYLE}"
         self.rules_menu.description = text("rules", lang)
         set_options(self.rules_menu, rules_options(lang))
         for control in (self.rules_menu, *controls):

@@ -309,6 +309,10 @@ TEXT: dict[str, str] = {
     "odds_better_buy": "Better: buy a card.",
     "odds_better_stand": "Better: stand.",
     "odds_equal": "Buying and standing are worth exactly the same.",
+    "odds_close_buy": "About the same: buying is better by less than half a stake in 100 "
+                      "rounds.",
+    "odds_close_stand": "About the same: standing is better by less than half a stake in 100 "
+                        "rounds.",
     "odds_note": "Per stake, whatever the stake: one player against the banker, neither holding "
                  "a natural; the banker follows his rule (R14).",
     "odds_none": "The odds are shown while a player is to buy or stand.",

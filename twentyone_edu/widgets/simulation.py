@@ -88,8 +88,10 @@ class SimulationExplorer(Explorer):
         self.status.add_class("t21-sim-status")
         self.result_html = widgets.HTML()
         self.result_html.add_class("t21-sim-result")
+        self.result_html.add_class("t21-answer")
         self.chart = ChartImage()
         self.chart.add_class("t21-sim-chart")
+        self.chart.add_class("t21-answer")
         # every setting of the run (the two thresholds, the rules, the rounds, the seed) above
         # Run, so none falls out of sight under the result; the chart beside them where there
         # is room, the answer under the chart (in the first screen of a projector); on a phone
