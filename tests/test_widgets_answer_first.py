@@ -223,3 +223,19 @@ def test_on_a_phone_each_stake_shows_under_its_purse():
     assert ".t21-seats .t21-stake-col {{ display: none; }}".replace("{{", "{").replace(
         "}}", "}") in phone
     assert ".t21-stake-under { display: none; }" in APP_STYLE[:APP_STYLE.index("@media")]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_refused_hand_dims_the_answer_that_belongs_to_the_hand_before(language):
+    """UX review 7: typing a hand the explorer refuses left the last verdict and chart bright
+    beside the refusal. While the refusal shows, the answers dim (class t21-stale over
+    t21-answer); a hand it accepts lights them again."""
+    advice = AdviceExplorer(hand="10 9", language=language)
+    answers = [w for w in in_order(advice) if "t21-answer" in w._dom_classes]
+    assert advice.verdict in answers and advice.chart in answers
+    assert ".t21-stale .t21-answer" in advice.title.value
+    assert "t21-stale" not in advice._dom_classes
+    advice.hand_box.value = "X9"
+    assert advice.message.value and "t21-stale" in advice._dom_classes
+    advice.hand_box.value = "10 10"
+    assert not advice.message.value and "t21-stale" not in advice._dom_classes
