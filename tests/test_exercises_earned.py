@@ -119,3 +119,12 @@ def test_03_2_gleb_holds_at_least_what_lets_him_buy_twice():
     assert sorted(could_hold) == [17, 18, 19, 20, 21]
     assert best(["A", "A", "9"]) == 21
     accepts("03.2", "17", wrong=["14", "16", "18"])
+
+
+def test_00_3_two_aces_first_counted_as_ordered_pairs():
+    """The product rule on ordered pairs, as the lesson counts a natural: 8 × 7 of 104 × 103."""
+    shoe = [rank for rank in RANKS for _ in range(8)]
+    both = sum(1 for i, first in enumerate(shoe) for j, second in enumerate(shoe)
+               if i != j and first == second == "A")
+    assert Fraction(both, 104 * 103) == Fraction(7, 1339)
+    accepts("00.3", "7/1339", wrong=["1/169", "8/104", "1/1339"])  # (1/13)², one ace, half

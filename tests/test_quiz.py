@@ -683,7 +683,7 @@ def test_the_numbers_the_whys_quote_are_right(language):
     no_ace = Fraction(94 * 93 * 92, 102 * 101 * 100)
     ochko = natural(36, 4, 4) + Fraction(4, 36) * Fraction(3, 35)
     quoted = {
-        "00.3": [percent(Fraction(8, 104), language, 2)],
+        "00.3": [percent(Fraction(8 * 7, 104 * 103), language, 3)],
         "09.3": [percent(natural(96), language, 1), percent(natural(104), language, 1)],
         "06.3": [decimal(no_ace, 3, language), decimal(1 - no_ace, 3, language)],
         "06.2": [decimal(Fraction(19, 20) ** n, 3, language) for n in (58, 59)],

@@ -237,10 +237,10 @@ APP_STYLE = f"""<style>
   .t21-app .t21-seats th {{ font-size: 14px; }}
   /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
   .t21-app .t21-seats .t21-stake-col {{ display: none; }}
-  .t21-app .t21-stake-under {{ display: block; font-size: 13px; white-space: nowrap; }}
+  .t21-app .t21-stake-under {{ display: block; font-size: 14px; white-space: nowrap; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
   .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
-  .t21-app .t21-seats td:last-child b {{ font-size: 13px; }}
+  .t21-app .t21-seats td:last-child b {{ font-size: 16px; }}  /* the total: read first */
   .t21-app .t21-seats td, .t21-app .t21-seats th {{ padding: 1px !important; }}
   /* the seats take the screen's width in steady columns: a purse's «(−1)» or a badge does
      not push the cards sideways; the headings and a badge keep a gap from their neighbours */
@@ -263,16 +263,14 @@ APP_STYLE = f"""<style>
     padding-left: 19px; box-sizing: border-box; }}
   .t21-app .t21-seat-cards svg, .t21-app .t21-seat-cards svg + svg {{
     margin-left: -19px !important; }}
-  .t21-app .t21-seats td:first-child span {{ font-size: 13px !important; }}
+  .t21-app .t21-seats td:first-child span {{ font-size: 14px !important; }}
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
-  /* a compact header (UX review 6: it took the top 230 px): the title on one line, the tabs
-     one strip that scrolls sideways, so the table starts about 70 px higher */
+  /* a compact header (UX review 6: it took the top 230 px): the title on one line; the tabs
+     wrap into rows, every activity in sight (UX review 7: one strip that scrolled sideways
+     hid one or two tabs past the edge, with nothing to say so) */
   .t21-app-header h2 {{ font-size: {APP_FONT_PX}px; }}
-  .t21-app-tabs .lm-TabBar-content {{ flex-wrap: nowrap; }}
-  .t21-app-tabs .lm-TabBar {{ overflow-x: auto !important; overflow-y: hidden !important;
-    scrollbar-width: none; }}
   .t21-app .widget-button, .t21-app .widget-toggle-button {{ padding: 4px 8px; }}
   .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}
