@@ -395,7 +395,9 @@ class ConvergenceChart:
         mean_label = said["running_mean"] if mean_label is None else mean_label
         self.points = points
         self.band_n = np.geomspace(1, max(n_total, 10), points)
-        self._height = 3.2 * (font / SMALL) ** 0.5  # inches, without the key
+        # inches, without the key; less without a title (the app's tab names the chart), so
+        # that the answer under it stays on a projector's screen
+        self._height = 3.2 * (font / SMALL) ** 0.5 * (1 if title else 0.8)
         self.figure = Figure(figsize=(6.4, self._height), dpi=DPI)
         self.figure.set_layout_engine("constrained")  # room for the key under the axes
         ax = self.axes = self.figure.add_subplot()
@@ -417,8 +419,10 @@ class ConvergenceChart:
                                      label=exact_label, animated=live)
         (self.line,) = ax.plot([], [], color="#2166ac", linewidth=1.4, label=mean_label,
                                animated=live)
+        # the unit under the words ("mean per round" / "(stakes)"), so that the label fits
+        # beside axes no taller than the answer under the chart allows
         ax.set(xlim=(1, max(n_total, 10)), ylim=(centre - reach, centre + reach),
-               title=title, xlabel=xlabel, ylabel=ylabel)
+               title=title, xlabel=xlabel, ylabel=ylabel.replace(" (", "\n(", 1))
         _sized(ax, font)
         self.canvas = FigureCanvasAgg(self.figure)
         self.legend = self._key_under_the_axes(font)

@@ -200,6 +200,8 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
 @media (max-width: 380px) {{
+  /* a total as wide as «натуральное 21» at 15 px fits a 360 px screen beside the cards */
+  .t21-app .t21-seats td:last-child b {{ font-size: 15px !important; }}
   /* (the student's turn: «Ставка», its box and «Прибавить к ставке» on one row, «Шансы»
      under them, and a two-line status) */
   .t21-app .t21-controls {{ min-height: 200px !important; }}
@@ -219,6 +221,8 @@ APP_STYLE = f"""<style>
   .t21-app .t21-table-heading {{ position: absolute; top: 0; right: 0; z-index: 1;
     width: auto; }}
   .t21-app .t21-table-title {{ display: none; }}
+  /* so does the first banker's question (the tabs, wrapped into rows, took its room) */
+  .t21-app .t21-bc-heading {{ display: none !important; }}
   .t21-app .t21-settings-toggle {{ max-width: 7.5em; margin-right: 0; }}
   .t21-app .t21-actions {{ padding-right: 7.7em; }}
   .t21-app .t21-settings {{ margin-top: 52px; }}

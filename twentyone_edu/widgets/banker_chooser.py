@@ -60,9 +60,11 @@ class BankerChooser(Bilingual, widgets.VBox):
         self._relabel()
         self._render()
         self._wire()
+        heading = widgets.HBox([self.title, self.language_toggle],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        heading.add_class("t21-bc-heading")
         self.children = [
-            widgets.HBox([self.title, self.language_toggle],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            heading,
             widgets.HBox([self.players_box, self.seed_box],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.next_button, self.all_button, self.new_button,

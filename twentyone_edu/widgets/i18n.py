@@ -111,7 +111,6 @@ TEXT: dict[str, str] = {
                   "band ({z} standard errors away).",
     "sim_outside": "The simulation's mean is outside the grey band, {z} standard errors from the "
                    "exact value: by chance alone that happens in about 1 run in 20.",
-    "chart_sim_title": "The running mean",
     "chart_rounds": "rounds played",
     "chart_mean": "mean per round (stakes)",
     "chart_exact": "exact value",

@@ -324,7 +324,7 @@ def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
     from .. import plots  # matplotlib loads here, off the kernel's loop
 
     chart = plots.ConvergenceChart(
-        total, centre, reach=CHART_REACH, title=text("chart_sim_title", lang),
+        total, centre, reach=CHART_REACH, title="",  # the tab says it; the key takes its room
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
         exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
         mean_label=text("chart_running", lang), language=lang, font=CHART_FONT["simulation"])
