@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from widget_text import shown
 
+import twentyone_edu as t21
 from twentyone_edu import RuleError, exact
 from twentyone_edu.widgets.live_table import TableWidget
 from twentyone_edu.widgets.table_text import event_line
@@ -555,3 +556,12 @@ def test_the_seat_named_you_is_not_called_you_twice(language, you, badge, turn):
             assert turn in w.status.value and f"{you}:" not in w.status.value
         else:
             assert f">{badge}</span>" in row and f", {name}:" in w.status.value
+
+
+def test_the_russian_log_names_the_banker_in_a_form_that_fits_you():
+    """Reading 48: «Банк держит Вы (R4)» when the draw gave the student the bank; the line is
+    «Банкир — …», as right for «Вы» as for a name."""
+    for banker in ("Вы", "Вера"):
+        table = t21.Table(["Вы", "Вера", "Павел"], seed=1, banker=banker)
+        (chosen,) = [e for e in table.events if e.kind == "banker_chosen"]
+        assert event_line(chosen, "ru") == f"Банкир — {banker} (R4)."
