@@ -69,7 +69,7 @@ def test_02_2_after_a_sale_the_bank_goes_on_from_the_sellers_seat():
 
 
 def test_02_4_the_banker_counts_what_he_has_not_seen():
-    """Two packs less the banker's 9 7 and the thrown 10 8 5 and K 6 9: cards worth 6 or more
+    """Two packs less the banker's 9 7 and the six open cards 10 8 5 K 6 9: cards worth 6 or more
     among the 96 unseen take 16 over 21."""
     unseen = [rank for rank in RANKS for _ in range(8)]
     for card in "9 7 10 8 5 K 6 9".split():
