@@ -382,8 +382,8 @@ class Quiz(Bilingual, widgets.VBox):
             return False
 
     def is_correct(self, typed) -> bool:
-        """Whether a typed answer (or a choice's index) is right; AnswerError if not a number
-        as the quiz's language writes numbers."""
+        """Whether a typed answer (or a choice, by its index or its text) is right; AnswerError
+        if not a number as the quiz's language writes numbers."""
         if self.choices is not None:
             typed = self._choice_index(typed)
             return any(self._matches("text", _choice_text(t)) or self._same_number(t, language)
