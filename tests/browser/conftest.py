@@ -194,7 +194,13 @@ NOTEBOOK_READY_JS = """(path) => {
     && kernel.status === 'idle' && app.commands.isEnabled('notebook:run-all-cells');
 }"""
 
-RUN_ALL_JS = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+# Run all the cells; the command's answer, or null after `seconds` (CI 42: the page froze past
+# the server's 90 s ping, the kernel's connection dropped, and the command never answered, so
+# an unbounded wait hung the whole run).
+RUN_ALL_JS = """(seconds) => Promise.race([
+  window.jupyterapp.commands.execute('notebook:run-all-cells'),
+  new Promise((resolve) => setTimeout(() => resolve(null), seconds * 1000))])"""
+RUN_ALL_SECONDS = 120
 
 ALL_RUN_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -260,12 +266,20 @@ class JupyterLab:
         page.wait_for_function(NOTEBOOK_READY_JS, arg=path, polling=250)
 
     def run_all(self, page: Page) -> None:
-        """Run every cell, await the command, then wait until every code cell has run."""
-        finished = page.evaluate(RUN_ALL_JS)
-        if not finished:
-            assert_no_errors_in_notebook(page)
-            raise AssertionError(f"run-all stopped early:\n{self.server.log_tail()}")
-        page.wait_for_function(ALL_RUN_JS, polling=250)
+        """Run every cell, await the command, then wait until every code cell has run; a run
+        that never answers (its kernel connection dropped) is run once more, then fails."""
+        for attempt in (1, 2):
+            finished = page.evaluate(RUN_ALL_JS, RUN_ALL_SECONDS)
+            if finished is False:
+                assert_no_errors_in_notebook(page)
+                raise AssertionError(f"run-all stopped early:\n{self.server.log_tail()}")
+            try:
+                page.wait_for_function(ALL_RUN_JS, polling=250)
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+                continue
+            break
         assert_no_errors_in_notebook(page)
 
     def open_and_run(self, page: Page, path: str) -> None:
