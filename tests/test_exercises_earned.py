@@ -128,3 +128,24 @@ def test_00_3_two_aces_first_counted_as_ordered_pairs():
                if i != j and first == second == "A")
     assert Fraction(both, 104 * 103) == Fraction(7, 1339)
     accepts("00.3", "7/1339", wrong=["1/169", "8/104", "1/1339"])  # (1/13)², one ace, half
+
+
+def test_00_2_no_card_busts_a_hand_whose_ace_can_count_one():
+    """R2: A 6 is 17 or 7; with the ace as 1 a card adds at most 10, so no rank busts it (the
+    trap: the ace kept at 11, and 5 to K, nine ranks, bust 17)."""
+    low = WORTH["A"] + WORTH["6"]
+    assert [rank for rank in RANKS if low + WORTH[rank] > 21] == []
+    assert len([rank for rank in RANKS if 17 + WORTH[rank] > 21]) == 9
+    accepts("00.2", "0", wrong=["9", "4", "5"])
+
+
+def test_00_4_two_cards_worth_ten_come_more_often_than_a_natural():
+    """Ordered pairs of the 104: both cards worth ten, 32 × 31 = 992, against the natural's 512."""
+    shoe = [rank for rank in RANKS for _ in range(8)]
+    pairs = [(WORTH[first], WORTH[second]) for i, first in enumerate(shoe)
+             for j, second in enumerate(shoe) if i != j]
+    ten_ten, natural = pairs.count((10, 10)), pairs.count((1, 10)) + pairs.count((10, 1))
+    assert (ten_ten, natural) == (32 * 31, 512) and ten_ten > natural
+    choices = [choice["en"] for choice in quiz_bank.exercise("00.4")["choices"]]
+    accepts("00.4", choices.index("two cards both worth ten"),
+            wrong=[choices.index("the two are equally likely"), 0])
