@@ -27,7 +27,7 @@ TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabL
 # The table plays the other seats and the banker's cards at a pace the class can follow (at
 # most live_table.MOST_PAUSES a round, the kernel free meanwhile).
 TABS: tuple[tuple[str, str, str, dict[str, float]], ...] = (
-    ("app_tab_table", "live_table", "TableWidget", {"players": 5, "pace": 0.6}),
+    ("app_tab_table", "live_table", "TableWidget", {"players": 5, "pace": 0.6, "seed": 16}),
     ("app_tab_advice", "advice", "AdviceExplorer", {}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
