@@ -149,3 +149,11 @@ def test_00_4_two_cards_worth_ten_come_more_often_than_a_natural():
     choices = [choice["en"] for choice in quiz_bank.exercise("00.4")["choices"]]
     accepts("00.4", choices.index("two cards both worth ten"),
             wrong=[choices.index("the two are equally likely"), 0])
+
+
+def test_03_1_the_cards_on_the_table_tell_what_the_banker_bought():
+    """Cards are never lost (R1, R18): 104 − 73 in the shoe − 18 discarded = 13 on the table;
+    the deal gave each of five hands two (R5), two players bought one each: the banker one."""
+    on_table = 13 * 8 - 73 - 18
+    assert on_table - 5 * 2 - 2 == 1
+    accepts("03.1", "1", wrong=["3", "13", "5"])

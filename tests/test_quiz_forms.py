@@ -346,12 +346,12 @@ def test_an_unknown_kind_is_refused():
 
 def test_money_and_counts_in_the_bank_no_longer_ask_for_a_chance():
     """Lessons review: 01.2, 01.3, 03.3 (money) and 07.1 (a threshold) showed "e.g. 4/51,
-    0.0784 or 7.84%"; since issue 30 the banker's result is 03.1, 03.2 a count of cards, 01.2 a
-    count of naturals, 01.3 what the banker collects and 07.1 a gain in stakes (by how much the
-    best threshold beats the banker's own)."""
+    0.0784 or 7.84%"; since issue 30 03.1 counts the banker's cards bought, 03.2 points, 01.2
+    naturals, 01.3 is what the banker collects and 07.1 the player's best threshold against a
+    banker on 18."""
     for exercise_id, kind in (("01.2", "count"), ("01.3", "stakes"), ("02.1", "stakes"),
-                              ("02.4", "chance"), ("03.1", "stakes"),
-                              ("03.2", "count"), ("07.1", "stakes"), ("06.2", "count"),
+                              ("02.4", "chance"), ("03.1", "count"),
+                              ("03.2", "count"), ("07.1", "count"), ("06.2", "count"),
                               ("00.3", "chance"), ("02.3", "chance")):
         for language in ("en", "ru"):
             shown = quiz_bank.quiz(exercise_id, language=language)

@@ -23,10 +23,10 @@ EXERCISE_07_4 = {
               "for the hard two-card hands of 15, 16 and 17 support?",
         "ru": "Текст говорит, что с 15–17 очками игрок «может» прикупать. Какое утверждение "
               "подтверждают точные значения для жёстких рук из двух карт на 15, 16 и 17?"},
-    "hints": [{"en": "Compare with the clear hands of section 1: how far apart were buying and "
-                     "standing on 10 2? Then run the next cell and check.",
-               "ru": "Сравните с явными руками раздела 1: насколько расходились «прикупить» и "
-                     "«остановиться» на 10 2? Потом запустите следующую ячейку и проверьте."}],
+    "hints": [{"en": "Compare with the hands of section 1: how far apart were buying and "
+                     "standing on 10 6? Then check with the lists of sections 2 and 5.",
+               "ru": "Сравните с руками раздела 1: насколько расходились «прикупить» и "
+                     "«остановиться» на 10 6? Потом проверьте по спискам разделов 2 и 5."}],
     "choices": [
         {"en": "Buying and standing are worth nearly the same there (within 0.05 of a stake)",
          "ru": "Прикупить и остановиться там почти равноценно (разница меньше 0,05 ставки)"},

@@ -185,9 +185,11 @@ ENGLISH: dict[str, Template] = {
     "exact_policy": "policy={policy} is not a policy (use 'optimal' or a whole number N 2-21: "
                     "buy while the best total is below N)",
     "shoe_round": ("the shoe holds {n} card but a round from it can need up to {most} (R18: "
-                   "the discards would be reshuffled); use a larger shoe",
+                   "the discards would be reshuffled); use a larger shoe, or leave more cards "
+                   "unseen",
                    "the shoe holds {n} cards but a round from it can need up to {most} (R18: "
-                   "the discards would be reshuffled); use a larger shoe", "n"),
+                   "the discards would be reshuffled); use a larger shoe, or leave more cards "
+                   "unseen", "n"),
     "shoe_too_large": ("a shoe of {n:,} card is more than the exact engine takes: at most "
                        "{packs} packs (R1), {most} cards",
                        "a shoe of {n:,} cards is more than the exact engine takes: at most "
