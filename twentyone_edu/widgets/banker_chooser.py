@@ -323,7 +323,7 @@ class BankerChooser(Bilingual, widgets.VBox):
             if sim is not None:
                 bars += _bar(sim.frequencies[i] / widest, "#8c8c8c")
                 # the share and its standard error in one narrow cell: no column hidden on a phone
-                simulated = f"<td {cell}>{_simulated_share(sim, i, language, '<br>')}</td>"
+                simulated = f"<td {cell}>{_simulated_share(sim, i, language, bold=False)}</td>"
             mark = f"background:{HIGHLIGHT};color:{INK};font-weight:bold;" if \
                 self.banker == i + 1 else ""
             rows.append(f"<tr><td style='padding:2px 4px;{mark}'>{i + 1}</td>"
@@ -347,7 +347,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                        f"</th>" for key in ("bc_seat_col", "bc_simulated"))
         widest = max(sim.frequencies)
         rows = [f"<tr><td {cell}>{i + 1}</td>"
-                f"<td {cell}><b>{_simulated_share(sim, i, language, '</b> ')}</td>"
+                f"<td {cell}>{_simulated_share(sim, i, language, bold=True)}</td>"
                 f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>"
                 f"{_bar(share / widest, '#8c8c8c')}</td></tr>"
                 for i, share in enumerate(sim.frequencies)]
@@ -357,10 +357,13 @@ class BankerChooser(Bilingual, widgets.VBox):
                 f"<small>{escape(note)}</small><br>")
 
 
-def _simulated_share(sim: simulate.FirstBankerResult, seat: int, language: str,
-                     between: str) -> str:
-    """One seat's simulated share and, beside or under it, its standard error."""
-    return (f"{escape(percent(sim.frequencies[seat], language))}{between}"
+def _simulated_share(sim: simulate.FirstBankerResult, seat: int, language: str, *,
+                     bold: bool) -> str:
+    """One seat's simulated share and its standard error: under it beside the exact chances,
+    or in bold with the error beside it where the simulated shares stand alone."""
+    share = escape(percent(sim.frequencies[seat], language))
+    share, between = (f"<b>{share}</b>", " ") if bold else (share, "<br>")
+    return (f"{share}{between}"
             f"<small title='{escape(text('bc_se', language))}'>"
             f"± {escape(percent(sim.std_errors[seat], language))}</small>")
 
