@@ -291,3 +291,25 @@ def test_odds_call_a_difference_no_player_could_feel_about_the_same(language):
     assert verdict(stand, stand - CLOSE) == escape(text("odds_better_stand", language))
     assert verdict(stand, stand) == escape(text("odds_equal", language))
     assert CLOSE * 100 == Fraction(1, 2)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_computer_banker_at_play_is_said_to_play_by_his_rule(language):
+    """UX review 8: while the computer played the bank, the status asked the student to buy or
+    stand for it, with no button to press; now it says that the banker plays by his rule and
+    what the rule is (R14), and asks the student only when he plays the bank by hand."""
+    widget = TableWidget(players=3, seed=7, you=None, language=language)
+    table = widget.table
+    table.choose_banker()
+    widget.draw_shown = len(table.banker_draw)
+    for seat in table.players:
+        if seat != table.banker:
+            table.stake(seat, 1)
+    table.deal()
+    table.autoplay({seat: 17 for seat in table.players}, banker=False)
+    assert table.phase == "banker"
+    said = widget._status_text()
+    assert table.banker in said and "17" in said
+    assert ("by his rule" if language == "en" else "по правилу") in said
+    widget.by_hand_box.value = True
+    assert widget._status_text() == text("tw_status_banker", language, seat=table.banker)

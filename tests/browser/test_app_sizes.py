@@ -1126,6 +1126,52 @@ def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors,
         no_errors(page)
 
 
+MAP_SCROLL_JS = """() => { const box = document.querySelector('.t21-app .t21-strategy-mapbox');
+  return [box.scrollWidth, box.clientWidth, document.documentElement.scrollWidth]; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone360", "phone"])
+def test_bigger_cells_make_the_map_a_control_on_a_phone(voila_app, chromium, no_errors,
+                                                        screenshot, size, language):
+    """UX review 7: on a phone the map's 26 px cells were no longer a control. «Bigger cells»,
+    beside the word that the menus choose the hand too, makes every cell at least 44 px each
+    way, the map scrolling sideways inside its box and the page not; a tap on a cell scrolled
+    into sight chooses that hand; pressed again, the whole map is back in the screen's width."""
+    width, height = SCREENS[size]
+    with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
+        open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
+        page.locator(".t21-app .t21-strategy-chart img").wait_for()
+        zoom = page.locator(".t21-app .t21-strategy-zoom")
+        assert zoom.is_visible() and zoom.bounding_box()["height"] >= 44
+        zoom.tap()
+        page.locator(".t21-app .t21-strategy-zoomed").wait_for()
+        page.wait_for_timeout(300)
+        cells = page.evaluate(MAP_CELLS_JS)
+        assert len(cells) == 100, f"{len(cells)} cells"
+        smallest = min(min(w, h) for w, h, _ in cells)
+        assert smallest >= 44, f"the zoomed map's cells are {smallest:.1f} px"
+        inner, shown, page_width = page.evaluate(MAP_SCROLL_JS)
+        assert inner > shown and page_width <= width, (inner, shown, page_width)
+        screenshot(page, f"i34k_{size}_{language}_strategy_zoomed")
+        first = page.locator(".t21-strategy-first select")
+        second = page.locator(".t21-strategy-second select")
+        options = first.locator("option").all_inner_texts()
+        cell = page.locator(".t21-app .t21-strategy-hits button").nth(2 * 10 + 8)
+        cell.scroll_into_view_if_needed()
+        cell.tap()
+        page.wait_for_function(
+            "([a, b, x, y]) => a.selectedOptions[0].text === x && b.selectedOptions[0].text === y",
+            arg=[first.element_handle(), second.element_handle(), options[2], options[8]],
+            polling=100)
+        zoom.tap()
+        page.wait_for_function("() => !document.querySelector('.t21-app .t21-strategy-zoomed')",
+                               polling=100)
+        inner, shown, _ = page.evaluate(MAP_SCROLL_JS)
+        assert inner <= shown + 1, (inner, shown)
+        no_errors(page)
+
+
 # The map's cell buttons that show a ring (an outline) now, by their hand.
 RINGED_CELLS_JS = """() => [...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
   .filter((e) => { const s = getComputedStyle(e);

@@ -6,6 +6,7 @@ import asyncio
 import importlib
 import json
 import os
+import random
 import threading
 from collections.abc import Callable
 from urllib.parse import parse_qs
@@ -23,11 +24,28 @@ from .language import Bilingual
 TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabLabel "
              "{ color: #333333 !important; }</style>")
 
-# (title key, the tab's widget: its module, its class, its options besides language)
+
+def a_first_round_as_a_player(seats: int = 5) -> int:
+    """A fresh seed whose draw for the first bank (R4) falls to a computer's seat: the student's
+    first round at the app's table is a player's, with a buy or a stand to decide (UX review
+    7), and every visit deals new cards (UX review 8)."""
+    from ..game.table import Table  # (the engine loads with the table's tab, not before)
+
+    while True:
+        seed = random.randrange(1_000_000)
+        table = Table([f"seat {k}" for k in range(seats)], seed=seed)
+        table.choose_banker()
+        if table.banker != table.players[0]:
+            return seed
+
+
+# (title key, the tab's widget: its module, its class, its options besides language; an option
+# that is a function is asked for its value when the tab is built)
 # The table plays the other seats and the banker's cards at a pace the class can follow (at
 # most live_table.MOST_PAUSES a round, the kernel free meanwhile).
-TABS: tuple[tuple[str, str, str, dict[str, float]], ...] = (
-    ("app_tab_table", "live_table", "TableWidget", {"players": 5, "pace": 0.6, "seed": 16}),
+TABS: tuple[tuple[str, str, str, dict[str, float | Callable[[], int]]], ...] = (
+    ("app_tab_table", "live_table", "TableWidget",
+     {"players": 5, "pace": 0.6, "seed": a_first_round_as_a_player}),
     ("app_tab_advice", "advice", "AdviceExplorer", {}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
@@ -52,7 +70,8 @@ def build_tab(index: int, language: str) -> widgets.Widget:
     """The widget of tab `index` in `language`; its module (maybe numpy, scipy) loads only now."""
     _, module, name, options = TABS[index]
     kind = getattr(importlib.import_module(f".{module}", __package__), name)
-    return kind(language=language, **options)
+    return kind(language=language, **{key: value() if callable(value) else value
+                                       for key, value in options.items()})
 
 
 def page_query() -> str:

@@ -307,8 +307,22 @@ APP_STYLE = f"""<style>
   .t21-app .t21-strategy .t21-columns > :last-child > * {{
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
-  .t21-app .t21-strategy .t21-columns .t21-strategy-map,
-  .t21-app .t21-strategy .t21-columns .t21-strategy-hint {{ order: 1; }}
+  .t21-app .t21-strategy .t21-columns .t21-strategy-mapbox,
+  .t21-app .t21-strategy .t21-columns .t21-strategy-hintrow {{ order: 1; }}
+  /* «Bigger cells»: 44 px cells (the grid is 71 % of a 620 px map, 10 cells a row), the map
+     scrolling sideways inside its box, not the page */
+  .t21-app .t21-strategy-hintrow {{ align-items: center; gap: 8px;
+    flex-wrap: nowrap !important; }}
+  .t21-app .t21-strategy-hintrow > .t21-strategy-hint {{ flex: 1 1 0 !important;
+    min-width: 0 !important; }}
+  .t21-app .t21-strategy-zoom {{ display: inline-flex !important; flex: 0 0 auto; }}
+  .t21-app .t21-strategy-mapbox {{ overflow-x: auto; }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-map {{ flex: 0 0 620px !important;
+    width: 620px !important; max-width: none !important; }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-chart,
+  .t21-app .t21-strategy-zoomed .t21-strategy-chart .widget-html-content,
+  .t21-app .t21-strategy-zoomed .t21-strategy-chart img {{ width: 620px !important;
+    max-width: none !important; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
   .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
   .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 14px;

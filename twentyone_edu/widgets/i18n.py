@@ -167,7 +167,10 @@ TEXT: dict[str, str] = {
     "strategy_chart_alt": "Heat map of buy − stand, rows the first card, columns the second: buy "
                           "in {buy_cells}, stand in {stand}, either in {equal}, a natural in "
                           "{natural}. The framed cell, {first} + {second}: {cell}.",
-    "strategy_menus_hint": "Too small to tap? Use the menus above.",
+    "strategy_menus_hint": "Too small? Use the menus above, or:",
+    "strategy_zoom": "Bigger cells",
+    "strategy_zoom_tip": "Cells a finger can tap, in a map that scrolls sideways; again: the "
+                         "whole map",
     "strategy_legend": "Rows: the first card; columns: the second. Each cell: the value of buying "
                        "minus the value of standing, in hundredths of a stake (+: buy, green; −: "
                        "stand, purple). 21: a natural, nothing to decide. Fresh shoe, the "
@@ -271,6 +274,8 @@ TEXT: dict[str, str] = {
     "tw_status_banker": "The banker {seat} to act: you buy or stand for the bank, or let it play "
                         "by the rule.",
     "tw_status_you_banker": "Your turn as the banker: buy a card or stand.",
+    "tw_status_banker_rule": "The banker {seat} plays by his rule: he buys while his total is "
+                             "below {stands_on}.",
     "tw_status_you_bank": "You are the banker this round: the players play first, then you "
                           "buy or stand. Press «Deal».",
     "tw_status_settled_you_bank": "Round {round} is settled. You are the banker next round: "

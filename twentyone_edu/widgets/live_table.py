@@ -671,6 +671,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 key = "tw_status_your_turn_you" if self._is_you_by_name(self.you) \
                     else "tw_status_your_turn"
             return text(key, language, seat=self._shown(table.to_act))
+        if phase == "banker" and not self._banker_by_hand():  # the computer plays him (R14)
+            return text("tw_status_banker_rule", language, seat=banker,
+                        stands_on=table.rules.banker_stands_on)
         if phase == "banker":
             return text("tw_status_you_banker" if yours else "tw_status_banker", language,
                         seat=banker)

@@ -47,7 +47,8 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "box-shadow: none !important; cursor: pointer; color: transparent !important; "
              "font-size: 0 !important; } "
              "@media (hover: hover) { .t21-strategy-hits .jupyter-button:hover { "
-             "outline: 3px solid #0b3d91; } } .t21-strategy-menus-hint { display: none; }"
+             "outline: 3px solid #0b3d91; } } .t21-strategy-menus-hint { display: none; } "
+             ".t21-strategy-zoom { display: none !important; }"
              "</style>")
 
 
@@ -91,6 +92,13 @@ class StrategyExplorer(Explorer):
         # phone, app_style)
         self.hint = widgets.HTML()
         self.hint.add_class("t21-strategy-hint")
+        # (and beside it, on a phone, cells as big as a fingertip in a map that scrolls
+        # sideways: app_style)
+        self.zoom = widgets.ToggleButton(value=False, icon="search-plus",
+                                         layout=widgets.Layout(width="auto"))
+        self.zoom.add_class("t21-strategy-zoom")
+        hint_row = widgets.HBox([self.hint, self.zoom])
+        hint_row.add_class("t21-strategy-hintrow")
         # the map is a control too: a transparent button over each cell chooses that hand
         # (the two menus stay the keyboard's way); laid over the picture by MAP_STYLE
         self.chart.layout.margin = "0"
@@ -98,24 +106,35 @@ class StrategyExplorer(Explorer):
         self.hits.add_class("t21-strategy-hits")
         self.map = widgets.Box([self.chart, self.hits])
         self.map.add_class("t21-strategy-map")
+        self.map_box = widgets.Box([self.map])
+        self.map_box.add_class("t21-strategy-mapbox")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox([self.rules_menu, self.banker_menu]),
                 widgets.HBox([self.first_menu, self.second_menu]),
                 self.message, widgets.HBox([self.status, self.stop_button]), self.cell,
-            ], widgets.VBox([self.hint, self.map, self.legend])),
+            ], widgets.VBox([hint_row, self.map_box, self.legend])),
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
             self.rules_menu, self.message.guard(lambda _: self.update())), names="value")
         self.banker_menu.observe(self.message.guard(lambda _: self.update()), names="value")
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
+        self.zoom.observe(self._zoom, names="value")
         for menu in (self.first_menu, self.second_menu):
             menu.observe(unless_relabelling(menu, self.message.guard(lambda _: self._show())),
                          names="value")
         self._relabel()
         self.message.guard(self.update)()
+
+    def _zoom(self, change) -> None:
+        """Cells as big as a fingertip, the map scrolling sideways in its box, or the whole map
+        in sight again (a phone: app_style)."""
+        if change["new"]:
+            self.map_box.add_class("t21-strategy-zoomed")
+        else:
+            self.map_box.remove_class("t21-strategy-zoomed")
 
     def _apply_language(self, language: str) -> None:
         super()._apply_language(language)
@@ -130,6 +149,8 @@ class StrategyExplorer(Explorer):
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
+        self.zoom.description = text("strategy_zoom", lang)
+        self.zoom.tooltip = text("strategy_zoom_tip", lang)
         self.stop_button.description = text("strategy_stop", lang)
         self.stop_button.tooltip = text("strategy_stop_tooltip", lang)
 
