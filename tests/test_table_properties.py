@@ -57,6 +57,7 @@ def wrong_moves(table, driver, bank_dealt):
         lambda: table.stake(anyone, driver.choice([0, -1, 1.5, "2", True, None])),
         lambda: table.buy("Nobody"), lambda: table.autoplay({"Nobody": 17}),
         lambda: table.play_player(driver.choice([1, 22, "x"])),
+        lambda: table.play_one_decision(driver.choice([1, 22, "x"])),
     ]
     if banker is not None:
         moves.append(table.choose_banker)
@@ -198,3 +199,37 @@ def test_twelve_players_through_two_whole_shoes():
     assert table.banker == NAMES[(first + 2) % 12]  # two passes to the right (R19)
     assert sum(table.purses.values()) == 12 * 1000
     assert table.round_number >= 2 * 104 // (13 * 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1),
+       threshold=st.integers(12, 21), rules=st.sampled_from(sorted(VARIANTS)))
+def test_one_decision_at_a_time_plays_a_seat_as_its_whole_turn(players, seed, threshold, rules):
+    """play_one_decision, called until the seat's turn is over, leaves the table as
+    play_player does for the same policy: the same cards bought, the same stand or bust (R11);
+    the buyer's card is returned, a stand returns None."""
+    tables = []
+    for _ in range(2):
+        table = Table(NAMES[:players], rules=VARIANTS[rules], seed=seed)
+        table.choose_banker()
+        for name in table.players:
+            if name != table.banker:
+                table.stake(name, 1)
+        table.deal()
+        tables.append(table)
+    whole, stepped = tables
+    while whole.phase == "players":
+        seat = whole.to_act
+        bought = whole.play_player(threshold)
+        mine = []
+        while stepped.phase == "players" and stepped.to_act == seat:
+            before = len(stepped.hands[seat])
+            card = stepped.play_one_decision(threshold)
+            if card is None:
+                assert len(stepped.hands[seat]) == before
+            else:
+                mine.append(card)
+                assert stepped.hands[seat][-1] == card
+        assert tuple(mine) == bought
+        assert stepped.hands == whole.hands and stepped.to_act == whole.to_act
+    assert stepped.phase == whole.phase and stepped.events == whole.events

@@ -302,13 +302,18 @@ def test_odds_for_the_player_to_act_counted_by_hand():
     # every fraction over the 102 unseen cards, unreduced (not 4/51 beside 35/51: UX review 7)
     assert "70/102" in odds and "68.6%" in odds  # 70/102 = 68.63 %
     assert "/51" not in odds
+    # the values in stakes over 100 rounds at a stake of 1, one decimal (UX review 8)
     values = exact.decision_values("10 7", seen=())
     for value in values.values():
-        assert f"{float(value):+.4f}".replace("-", "−") in odds
+        assert f"{100 * float(value):+.1f}".replace("-", "−") in odds
+    # and the same odds in the student's own row, where a phone shows them (app_style)
+    after_you = w.seats.value.split("t21-your-row", 1)[1].split("</tr>", 1)[1]
+    assert after_you.startswith("<tr class='t21-odds-row'>") and odds in after_you
     w.stand_button.click()
     assert "shown while a player is to buy" in w.odds_view.value
+    assert "t21-odds-row" not in w.seats.value  # not the student's turn: no row of odds
     w.odds_toggle.value = False
-    assert w.odds_view.value == ""
+    assert w.odds_view.value == "" and "t21-odds-row" not in w.seats.value
 
 
 def test_odds_are_computed_off_the_kernels_loop():

@@ -135,8 +135,9 @@ def test_a_too_big_stake_speaks_of_your_purse():
 
 def test_a_paced_round_plays_the_others_in_sight_with_the_kernel_free():
     """UX review 7: the round happened in one click, out of sight. With a pace, in a kernel,
-    «Stand» returns before anyone else has played; then Vera's turn, Pavel's, and each of the
-    banker's cards come one at a time, each drawn on its own, and the round settles."""
+    «Stand» returns before anyone else has played; then each of Vera's cards, Pavel's stand,
+    and each of the banker's cards come one at a time (UX review 8: a computer player's whole
+    turn came at once), each drawn on its own, and the round settles."""
     cards_on_table = []
 
     async def play():
@@ -160,9 +161,38 @@ def test_a_paced_round_plays_the_others_in_sight_with_the_kernel_free():
     assert w.last_hands["Olga"] and len(w.last_hands["Olga"]) == 4 and w.last_banker == "Olga"
     assert w.last_results == {"You": -1, "Vera": 2, "Pavel": 1, "Olga": -2}  # R12, R17
     first = cards_on_table[0]
-    # Vera's turn at once (two cards), then the banker's 3 and his 2, each shown alone
-    assert sorted(set(cards_on_table))[:4] == [first, first + 2, first + 3, first + 4], \
-        cards_on_table
+    # Vera's 3, her second 3, then the banker's 3 and his 2, each shown alone
+    assert sorted(set(cards_on_table))[:5] == [first + k for k in range(5)], cards_on_table
+    conserved(w)
+
+
+def test_show_the_rest_now_ends_the_pauses_and_keeps_the_keyboard():
+    """While the others play in sight, «Show the rest now» is the one button shown and the
+    focus's place (UX review 8: the focus fell to the page when Stand went); pressed, the rest
+    of the round plays without pauses, then «Deal» is shown again."""
+    focused = []
+
+    async def play():
+        w = TableWidget(players=NAMES, seed=5, pace=MOST_PAUSES)
+        olga_banks(w)
+        arrange(w, "10 10 10 10", "6 5 8 2", "3 3 3 2")
+        w.deal_button.click()
+        for button in (w.hurry_button, w.deal_button):
+            button.focus = lambda button=button: focused.append(button)
+        w.stand_button.click()
+        shown = [b for b in (w.deal_button, w.buy_button, w.stand_button, w.hurry_button)
+                 if b.layout.display != "none"]
+        assert shown == [w.hurry_button] and focused == [w.hurry_button]
+        await asyncio.sleep(0)
+        start = asyncio.get_running_loop().time()
+        w.hurry_button.click()
+        await asyncio.wait_for(w._pacing, timeout=MOST_PAUSES / 4)
+        return w, asyncio.get_running_loop().time() - start
+
+    w, took = asyncio.run(play())
+    assert took < MOST_PAUSES / 4 and w.last_banker == "Olga" and len(w.last_hands["Olga"]) == 4
+    assert w.hurry_button.layout.display == "none" and w.deal_button.layout.display is None
+    assert focused[-1] is w.deal_button
     conserved(w)
 
 

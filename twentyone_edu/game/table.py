@@ -513,6 +513,19 @@ class Table:
             raise IllegalAction("no_player_to_act", phase=self._describe_phase())
         return self._play_player(self._to_act, wants_card)
 
+    def play_one_decision(self, policy: Policy) -> Card | None:
+        """The player to act makes one decision by the policy: buys a card (returned) or
+        stands (None), so that a class can watch a computer player card by card (R11)."""
+        wants_card = _check_policy(policy, self.rules)
+        if self._phase != "players":
+            raise IllegalAction("no_player_to_act", phase=self._describe_phase())
+        seat = self._to_act
+        if self._ask(wants_card, tuple(self._hands[seat]), self.seen_cards(seat)) and \
+                self._cards_left():
+            return self.buy()
+        self.stand()
+        return None
+
     def autoplay(self, policies: Mapping[str, Policy], banker: bool = False) -> str | None:
         """Play the named players by their policies (and the banker, if asked) until someone
         else must act; return to_act. A policy for the seat holding the bank is not used."""

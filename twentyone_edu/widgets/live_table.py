@@ -59,6 +59,9 @@ ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions
              f".t21-actions .t21-banker-play {{ animation: t21-arming {ARMING}s linear; }} "
              "@keyframes t21-arming { 0%, 99% { pointer-events: none; } "
              "100% { pointer-events: auto; } }</style>")
+# The odds' copy in the student's own row, for a phone (app_style shows it there instead of the
+# odds' panel beside the seats, which a phone can only put above or below them: UX review 8).
+ODDS_ROW_STYLE = "<style>.t21-odds-row { display: none; }</style>"
 MOST_PAUSES = 4.0  # seconds: the longest the others' paced turns take in all, the kernel free
 
 
@@ -165,9 +168,12 @@ class TableWidget(Bilingual, widgets.VBox):
         self.message = MessageLine(language)
         self._quiet = False
         self._pacing: asyncio.Future[None] | None = None  # the others playing in sight
+        self._watching = False  # the others are playing in sight now
+        self._hurry = False  # «Show the rest now» was pressed: no more pauses this time
         self._speak(language, lambda callback: self._callback(callback, clear=False))
         self._odds_key: tuple | None = None  # (seat, hand, seen, rules) of the odds asked for
         self._odds: Odds | None = None
+        self._odds_shown = ""  # the odds' HTML as last drawn, in the panel and the student's row
         self._odds_lane = Computation("odds")  # one position's odds at a time, the newest wins
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
@@ -221,6 +227,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.buy_button = self._label(_button("t21-buy", "success"), "tw_buy")
         self.stand_button = self._label(_button("t21-stand", "warning"), "tw_stand")
         self.banker_button = self._label(_button("t21-banker-play"), "tw_banker_play")
+        self.hurry_button = self._label(_button("t21-hurry"), "tw_hurry")
         self.odds_toggle = self._label(widgets.ToggleButton(
             value=False, layout=widgets.Layout(width="auto")), "tw_odds")
         self.price_box = self._label(widgets.Text(value="10", style=_WIDE,
@@ -274,7 +281,8 @@ class TableWidget(Bilingual, widgets.VBox):
         # together), on one row even on a phone, where the stake goes after them (app_style);
         # the row above the status, so that a longer status never moves the buttons
         actions = row([self.stake_box, self.deal_button, self.buy_button, self.stand_button,
-                       self.banker_button, self.stake_button, self.odds_toggle], layout=wrap)
+                       self.banker_button, self.hurry_button, self.stake_button,
+                       self.odds_toggle], layout=wrap)
         actions.add_class("t21-actions")
         # the buttons, the status and the message in one box of a steady height (app_style):
         # while the student decides the buttons take more rows and the status fewer
@@ -295,7 +303,8 @@ class TableWidget(Bilingual, widgets.VBox):
                                (self.draw_button, self._draw_next),
                                (self.draw_all_button, self._draw_all),
                                (self.stake_button, self._stake),
-                               (self.buy_bank_button, self._buy_bank)):
+                               (self.buy_bank_button, self._buy_bank),
+                               (self.hurry_button, self._hurry_up)):
             button.on_click(self._callback(action))
         for button, action in ((self.deal_button, self._deal), (self.buy_button, self._buy),
                                (self.stand_button, self._stand),
@@ -483,11 +492,18 @@ class TableWidget(Bilingual, widgets.VBox):
         self._banker_chosen()
         self.table.sell_bank(seat, price)
 
+    def _hurry_up(self) -> None:
+        """The rest of the others' play at once, without the pauses (the class has seen
+        enough)."""
+        self._hurry = True
+
     def _advance(self) -> None:
         """Computer players (and the banker, unless by hand) play; a finished round is settled
         (R11, R14-R17). With a pace, in a kernel, they play in sight: a seat's turn or one of
         the banker's cards at a time, the kernel free between them."""
         if self.pace and running_loop() is not None:
+            # «Show the rest now» at once, and the focus on it, if the others are to play
+            self._watching = self._watching or self._due(self.table)
             if self._pacing is None or self._pacing.done():
                 self._pacing = asyncio.ensure_future(self._play_in_sight(self.table))
             return
@@ -499,31 +515,42 @@ class TableWidget(Bilingual, widgets.VBox):
         """The others' turns one step at a time, `pace` seconds apart (at most MOST_PAUSES for
         the round), the table drawn after each; then the settlement, and the focus on the
         button the student needs next. A new table ends it."""
-        steps = len(table.still_in) + 2  # a turn each, and about two of the banker's cards
+        steps = 2 * len(table.still_in) + 2  # about two decisions a seat, two banker's cards
         pause = min(self.pace, MOST_PAUSES / steps)
         played = self.message.guard(lambda: self._turn(table), clear=False)
-        while self.table is table and played():
-            self._render()
-            await asyncio.sleep(pause)
+        self._watching, self._hurry = True, False
+        try:
+            while self.table is table and played():
+                self._render()
+                if not self._hurry:
+                    await asyncio.sleep(pause)
+        finally:
+            self._watching = self._hurry = False
         if self.table is table:
             self.message.guard(self._settle_if_over, clear=False)()
             self._render()
             self._next_button().focus()
 
     def _turn(self, table: Table) -> bool:
-        """One step that is not the student's: a computer player's whole turn, or one card (or
-        the stand) of the banker playing by his rule; False when none is due (R11, R14)."""
-        policies = self._policies()
-        if table.phase == "players" and table.to_act in policies:
-            table.autoplay({table.to_act: policies[table.to_act]})
-        elif table.phase == "banker" and not self._banker_by_hand():
-            if table.banker_wants_card():
-                table.buy()
-            else:
-                table.stand()
-        else:
+        """One step that is not the student's: one decision of a computer player (a card or
+        his stand), or one card (or the stand) of the banker playing by his rule, so that the
+        class sees each card come; False when none is due (R11, R14)."""
+        if not self._due(table):
             return False
+        if table.phase == "players":
+            table.play_one_decision(self._policies()[table.to_act])
+        elif table.banker_wants_card():
+            table.buy()
+        else:
+            table.stand()
         return True
+
+    def _due(self, table: Table) -> bool:
+        """Whether a step that is not the student's is due: a computer player to act, or the
+        banker played by his rule (R11, R14)."""
+        if table.phase == "players":
+            return table.to_act in self._policies()
+        return table.phase == "banker" and not self._banker_by_hand()
 
     def _settle_if_over(self) -> None:
         """Settle a round whose buying is over, keeping what the settlement shows (R15-R17)."""
@@ -551,8 +578,12 @@ class TableWidget(Bilingual, widgets.VBox):
         language = self.language
         for widget, attribute, key in self._labels:
             setattr(widget, attribute, text(key, language))
+        # (a control without a tooltip shows "null" on hover in ipywidgets 8: its own words)
+        for widget in (self.odds_toggle, self.players_box, self.by_hand_box):
+            widget.tooltip = widget.description
         title = escape(text("tw_title", language))
-        self.title.value = f"<h3 style='margin:4px 8px 4px 0'>{title}</h3>{ARM_STYLE}"
+        self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>{title}</h3>"
+                            f"{ARM_STYLE}{ODDS_ROW_STYLE}")
         typed = [name.strip() for name in self.names_box.value.split(",")]
         shown = default_names(MAX_PLAYERS, language)
         known = default_seats(typed)
@@ -593,8 +624,11 @@ class TableWidget(Bilingual, widgets.VBox):
             table.phase == "banker" and self._banker_by_hand())
 
     def _next_button(self) -> widgets.Button:
-        """The button the student needs next: «Buy a card» on his turn, else «Deal»."""
-        return self.buy_button if self._playing() else self.deal_button
+        """The button the student needs next: «Buy a card» on his turn, «Show the rest now»
+        while the others play in sight, else «Deal»."""
+        if self._playing():
+            return self.buy_button
+        return self.hurry_button if self._watching else self.deal_button
 
     def _render(self) -> None:
         self._sync()
@@ -622,29 +656,33 @@ class TableWidget(Bilingual, widgets.VBox):
         shows = ((self.stake_box, (staking or adding) and you not in (None, table.banker)),
                  (self.deal_button, staking), (self.buy_button, playing),
                  (self.stand_button, playing), (self.stake_button, adding),
-                 (self.banker_button, banker and playing), (self.odds_toggle, adding))
+                 (self.banker_button, banker and playing), (self.odds_toggle, adding),
+                 (self.hurry_button, self._watching and not playing))
         # what goes away first, then what comes: the page never shows Deal beside Buy
         for widget, shown in sorted(shows, key=lambda pair: pair[1]):
             widget.layout.display = None if shown else "none"
         # (on a phone the student's turn takes the whole buttons' row: app_style)
         (self.add_class if playing else self.remove_class)("t21-deciding")
+        # (before the first card, «Deal» is the one thing to do: app_style makes it big)
+        (self.add_class if phase == "choose_banker" else self.remove_class)("t21-fresh")
         # (the seats' columns hold steady on a projector, unless the odds need their room)
         (self.remove_class if self.odds_toggle.value else self.add_class)("t21-steady")
         self.settings.layout.display = None if self.settings_toggle.value else "none"
         self.status.value = (f"<b class='t21-status-line' role='status'>"
                              f"{marked(self._status_text())}</b>")
+        if self.odds_toggle.value:
+            self._odds_shown = self._odds_html()
+        else:
+            if self._odds_lane.stop():
+                self._odds_key = None  # asked again when the odds are shown again
+            self._odds_shown = ""
+        self.odds_view.value = self._odds_shown
         self.seats.value = self._seats_html()
         self.shoe_label.value = escape(text(
             "tw_shoe", language, shoe_cards=len(table.shoe), discards=len(table.discards),
             bank=table.bank_number, rules=rules_label(table.rules, language)))
         self.settlement.value = self._settlement_html()
         self.log_view.value = self._log_html()
-        if self.odds_toggle.value:
-            self.odds_view.value = self._odds_html()
-        else:
-            if self._odds_lane.stop():
-                self._odds_key = None  # asked again when the odds are shown again
-            self.odds_view.value = ""
 
     def _status_text(self) -> str:
         table, language = self.table, self.language
@@ -767,6 +805,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<td class='t21-seat-cards' style='padding:2px 8px'>"
                 f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
+            if seat == self.you and table.to_act == seat and self._odds_shown:
+                rows.append(f"<tr class='t21-odds-row'><td colspan='5' style='padding:0 4px'>"
+                            f"{self._odds_shown}</td></tr>")
             if result:  # right under the student's hand, across the row (beside it on a
                 # projector: app_style)
                 rows.append(f"<tr class='t21-result-row' style='{background}'><td colspan='5' "
@@ -904,4 +945,5 @@ class TableWidget(Bilingual, widgets.VBox):
         if isinstance(odds, BaseException) and not isinstance(odds, TwentyOneError):
             self.message.guard(reraise, clear=False)(odds)
         if self.odds_toggle.value:
-            self.odds_view.value = self._odds_html()
+            self._odds_shown = self.odds_view.value = self._odds_html()
+            self.seats.value = self._seats_html()

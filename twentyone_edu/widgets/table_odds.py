@@ -47,8 +47,9 @@ def over_unseen(chance, unseen: int) -> str:
 
 def odds_html(odds: Odds, language: str) -> str:
     """The odds, their answer first (which choice is better), then as a small table: each total
-    as a percentage, then its exact fraction (favourable over possible); then the two values, as
-    decimals in the language's writing."""
+    as a percentage, then its exact fraction (favourable over possible); then the two values, in
+    stakes over 100 rounds at a stake of 1, as the app's other answers say them (UX review 8:
+    "−0.4891 per stake" is an analyst's number)."""
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
@@ -67,7 +68,7 @@ def odds_html(odds: Odds, language: str) -> str:
             f"<table><tr><th style='text-align:left'>{escape(text('odds_choice', language))}"
             f"</th><th {CELL}>{escape(text('odds_value', language))}</th></tr>"
             f"<tr><td>{escape(text('odds_stand', language))}</td>"
-            f"<td {CELL}>{escape(signed(stand, 4, language))}</td></tr>"
+            f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
             f"<tr><td>{escape(text('odds_buy', language))}</td>"
-            f"<td {CELL}>{escape(signed(draw, 4, language))}</td></tr></table>"
+            f"<td {CELL}>{escape(signed(100 * draw, 1, language))}</td></tr></table>"
             f"<small>{marked(text('odds_note', language))}</small>")
