@@ -62,12 +62,28 @@ def test_the_chosen_hand_looks_chosen():
     assert not any("t21-chosen" in b._dom_classes for b in advice.hand_buttons)
 
 
-def test_per_rounds_is_whole_stakes_over_the_fewest_rounds():
-    from twentyone_edu.widgets.explorer import per_rounds
+def test_every_margin_is_said_in_stakes_over_100_rounds():
+    """UX review 9: one unit for every answer (it said 100 rounds for one hand, 10,000 for
+    another): whole stakes over 100 rounds from 1 up, below that a decimal to its first digit."""
+    from twentyone_edu.widgets.explorer import stakes_over_100_rounds
 
-    assert per_rounds(Fraction(257, 10_000)) == (100, 3)  # 2.57 stakes per 100 rounds
-    assert per_rounds(Fraction(-7984, 10_000)) == (100, 80)
-    assert per_rounds(Fraction(1, 500)) == (1000, 2)  # 0.2 per 100 rounds: say per 1000
+    assert stakes_over_100_rounds(Fraction(257, 10_000), "en") == "3 stakes"  # 2.57 per 100
+    assert stakes_over_100_rounds(Fraction(-7984, 10_000), "en") == "80 stakes"
+    assert stakes_over_100_rounds(Fraction(1, 500), "en") == "0.2 stakes"  # not "2 per 1000"
+    assert stakes_over_100_rounds(Fraction(4, 10_000), "en") == "0.04 stakes"
+    assert stakes_over_100_rounds(Fraction(1, 100), "en") == "1 stake"
+    assert stakes_over_100_rounds(Fraction(1, 500), "ru") == "0,2 ставки"
+    assert stakes_over_100_rounds(Fraction(-7984, 10_000), "ru") == "80 ставок"
+
+
+def test_a_hand_near_even_is_said_over_100_rounds_too():
+    """10 6 from a fresh shoe: buy and stand differ by a few ten-thousandths of a stake a round,
+    said over 100 rounds (a decimal), never over 10,000."""
+    values = exact.decision_values("10 6", "")
+    margin = abs(Fraction(values["draw"]) - Fraction(values["stand"]))
+    assert 100 * margin < 1
+    verdict = AdviceExplorer(hand="10 6").verdict.value
+    assert "over 100 rounds" in verdict and "10,000" not in verdict and "1,000" not in verdict
 
 
 @pytest.mark.parametrize("hand, language, words", [

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentyone_edu import exact, simulate
+from twentyone_edu import exact, hand_value, simulate
 from twentyone_edu.game.rules import VARIANTS
 from twentyone_edu.widgets import (
     AdviceExplorer,
@@ -37,12 +37,13 @@ def test_twenty_from_a_fresh_shoe():
     advice = AdviceExplorer(hand="10 10")
     # 102 cards unseen; only the 8 aces keep 20 alive (20 -> 21); the other 94 bust.
     assert distribution_shown(advice) == {21: Fraction(8, 102), "bust": Fraction(94, 102)}
-    # the decimal first, the fraction beside it (favourable over possible, 8/102)
-    assert advice.fraction.value == "P(21 with one more card) ≈ 7.84%, exactly 4/51"
+    # the decimal first, the fraction beside it, favourable over possible, unreduced: 8/102,
+    # over the 102 unseen cards the summary counts (UX review 8: 4/51 beside "102 not seen")
+    assert advice.fraction.value == "P(21 with one more card) ≈ 7.84%, exactly 8/102"
     assert "; 0 cards seen besides it, 102 cards not seen." in advice.summary.value
-    assert "\\frac{4}{51}" in advice.table.value and "\\frac{47}{51}" in advice.table.value
+    assert "\\frac{8}{102}" in advice.table.value and "\\frac{94}{102}" in advice.table.value
     # display style: the digits of a fraction at the text's size, not MathJax's ~11 px script
-    assert "$\\displaystyle \\frac{4}{51}$" in advice.table.value
+    assert "$\\displaystyle \\frac{8}{102}$" in advice.table.value
     # Buying 20 at best wins 2 with chance 8/102 and loses 1 otherwise: worse than standing.
     assert advice.decision == "stand"
     assert advice.verdict.value.count("Stand") == 1
@@ -59,7 +60,7 @@ def test_nineteen_from_a_fresh_shoe():
     # An ace makes 20, a two makes 21 (8 of each); the other 86 of 102 cards bust.
     assert distribution_shown(advice) == {20: Fraction(8, 102), 21: Fraction(8, 102),
                                           "bust": Fraction(86, 102)}
-    assert "4/51" in advice.fraction.value
+    assert "8/102" in advice.fraction.value
 
 
 def test_soft_twenty_cannot_bust():
@@ -85,7 +86,7 @@ def test_seen_cards_change_the_chances():
     advice.seen_box.value = "A A 5"
     # 99 unseen cards, 6 aces among them.
     assert distribution_shown(advice) == {21: Fraction(6, 99), "bust": Fraction(93, 99)}
-    assert "2/33" in advice.fraction.value
+    assert "6/99" in advice.fraction.value
     assert "; 3 cards seen besides it, 99 cards not seen." in advice.summary.value
 
 
@@ -96,6 +97,46 @@ def test_hand_buttons_choose_the_classic_hands():
     assert advice.hand_box.value == "10 10"
     assert [str(c) for c in advice.hand] == ["10", "10"]
     assert all("t21-advice-hand-button" in b._dom_classes for b in advice.hand_buttons)
+
+
+def test_the_cards_are_buttons_that_build_the_seen_cards_and_the_hand():
+    """UX reviews 8 and 9: a tap on a card adds it to the hand (the default: a student building
+    a hand sees it grow) or to the seen cards; «Clear» empties the one chosen; the chances
+    follow: two aces seen leave 6 of 100 unseen cards to make 21 from 20 (RULES R1: two packs,
+    8 aces)."""
+    advice = AdviceExplorer(hand="10 10")
+    assert advice.target.value == "hand"
+    assert list(advice.card_buttons) == "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    advice.target.value = "seen"
+    advice.card_buttons["A"].click()
+    advice.card_buttons["A"].click()
+    assert advice.seen_box.value == "A A"
+    assert distribution_shown(advice) == {21: Fraction(6, 100), "bust": Fraction(94, 100)}
+    assert "6/100" in advice.fraction.value
+    advice.target.value = "hand"
+    advice.clear_button.click()
+    assert advice.hand_box.value == "" and "empty" in advice.message.value
+    assert [str(c) for c in advice.hand] == ["10", "10"]  # the numbers shown stay the last good
+    for rank in ("A", "8"):
+        advice.card_buttons[rank].click()
+    assert [str(c) for c in advice.hand] == ["A", "8"] and advice.seen_box.value == "A A"
+    assert distribution_shown(advice)[21] == Fraction(8, 100)  # a two: 8 of them unseen
+
+
+def test_the_cards_to_tap_speak_the_language_and_hold_to_the_pack():
+    """In Russian the cards are written as on Russian cards (Т, В, Д, К) and added so; ochko's
+    36-card pack (R1) offers no 2 to 5."""
+    advice = AdviceExplorer(hand="10 9", language="ru")
+    assert [b.description for b in advice.card_buttons.values()][-4:] == ["10", "В", "Д", "К"]
+    assert advice.card_buttons["A"].description == "Т"
+    advice.card_buttons["A"].click()  # to the hand: 10 9 Т, twenty
+    assert advice.hand_box.value == "10 9 Т" and hand_value(advice.hand).total == 20
+    advice.target.value = "seen"
+    advice.card_buttons["A"].click()
+    assert advice.seen_box.value == "Т" and [str(c) for c in advice.seen] == ["A"]
+    advice.rules_menu.value = "ochko"
+    shown = [rank for rank, b in advice.card_buttons.items() if b.layout.display != "none"]
+    assert shown == "A 6 7 8 9 10 J Q K".split()
 
 
 def test_values_shown_are_the_engines():
@@ -133,7 +174,7 @@ def test_bad_input_is_named_escaped_and_changes_nothing(box, typed, reason):
 
 def test_advice_in_russian_and_switching_language():
     advice = AdviceExplorer(hand="10 10", language="ru")
-    assert advice.fraction.value == "P(21 после ещё одной карты) ≈ 7,84\u00a0%, точно 4/51"
+    assert advice.fraction.value == "P(21 после ещё одной карты) ≈ 7,84\u00a0%, точно 8/102"
     assert "Остановиться" in advice.verdict.value
     assert advice.hand_box.description == "Рука"
     assert advice.chart.alt.endswith("21 (прикупкой): 7,8\u00a0%, перебор: 92,2\u00a0%.")

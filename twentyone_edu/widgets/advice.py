@@ -12,10 +12,10 @@ import ipywidgets as widgets
 
 from .. import exact
 from ..exact.results import DecisionValues, Distribution
-from ..game.cards import Shoe, card_text, parse_cards
+from ..game.cards import PACKS, RANKS, Shoe, card_text, parse_cards
 from ..game.hands import hand_value
 from ..game.rules import Outcome, variant
-from ..words.numerals import fraction, percent, shows_exactly
+from ..words.numerals import percent, shows_exactly
 from ..words.validate import short_text
 from .common import CHART_FONT, COLOURS, HIGHLIGHT, ChartImage, InputError, columns, escape
 from .explorer import (
@@ -30,6 +30,7 @@ from .explorer import (
 )
 from .i18n import text
 from .lru import LRU
+from .table_odds import over_unseen
 
 if TYPE_CHECKING:
     from .. import plots
@@ -39,7 +40,11 @@ CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
 CHIP_STYLE = ("<style>.t21-advice-hand-button { border-radius: 6px !important; "
               "font-family: Georgia, 'DejaVu Serif', serif !important; "
               "box-shadow: 3px 3px 0 -1px #fff, 3px 3px 0 0 #444 !important; "
-              "margin: 2px 8px 6px 2px !important; }</style>")
+              "margin: 2px 8px 6px 2px !important; } "
+              ".t21-advice-card { border-radius: 6px !important; min-width: 44px !important; "
+              "min-height: 44px !important; background: white !important; "
+              "border: 1px solid #444 !important; font-weight: bold; "
+              "margin: 2px !important; padding: 0 6px !important; }</style>")
 
 
 class AdviceExplorer(Explorer):
@@ -68,6 +73,27 @@ class AdviceExplorer(Explorer):
         self.hand_box.add_class("t21-advice-hand")
         self.seen_box = widgets.Text(value=seen, continuous_update=False)
         self.seen_box.add_class("t21-advice-seen")
+        # the cards as buttons: a tap adds that card to the hand (a student building a hand
+        # sees it grow: UX review 9) or to the seen cards, so that a phone needs no keyboard
+        # and "seen" is something done (UX review 8)
+        self.target = widgets.ToggleButtons(options=["hand", "seen"], value="hand",
+                                            style={"button_width": "auto"})
+        self.target.add_class("t21-advice-target")
+        self.card_buttons = {}
+        for rank in RANKS:
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.add_class("t21-advice-card")
+            button.on_click(self.message.guard(lambda _, rank=rank: self._add(rank)))
+            self.card_buttons[rank] = button
+        self.clear_button = widgets.Button(icon="times", layout=widgets.Layout(width="auto"))
+        self.clear_button.add_class("t21-advice-clear")
+        self.clear_button.on_click(self.message.guard(lambda _: self._clear()))
+        picker = widgets.VBox([
+            widgets.HBox([self.target, self.clear_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox(list(self.card_buttons.values()),
+                         layout=widgets.Layout(flex_flow="row wrap"))])
+        picker.add_class("t21-advice-picker")
         self.status = widgets.HTML()
         self.status.add_class("t21-advice-status")
         self.summary = widgets.HTML()
@@ -93,7 +119,8 @@ class AdviceExplorer(Explorer):
             columns([
                 widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                 self.status, self.verdict, self.summary, self.fraction,
-                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]), self.message,
+                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]), picker,
+                self.message,
                 self.table, self.values_html,
             ], self.chart),
         ]
@@ -118,6 +145,15 @@ class AdviceExplorer(Explorer):
         for button, cards in zip(self.hand_buttons, CLASSIC_HANDS, strict=True):
             button.description = " + ".join(card_text(cards, lang).split())
             button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)
+        target = self.target.value
+        self.target.options = [(text("advice_pick_hand", lang), "hand"),
+                               (text("advice_pick_seen", lang), "seen")]
+        self.target.value = target
+        self.target.description = self.target.tooltip = text("advice_pick_to", lang)
+        for rank, button in self.card_buttons.items():
+            button.description = card_text(rank, lang)
+            button.tooltip = text("advice_pick_tip", lang, card=button.description)
+        self.clear_button.description = text("advice_pick_clear", lang)
 
     @staticmethod
     def _mark(button: widgets.Button, chosen: bool) -> None:
@@ -132,6 +168,18 @@ class AdviceExplorer(Explorer):
     def _choose(self, cards: str) -> None:
         self.hand_box.value = card_text(cards, self._language)
 
+    def _box(self) -> widgets.Text:
+        return self.hand_box if self.target.value == "hand" else self.seen_box
+
+    def _add(self, rank: str) -> None:
+        """A tapped card added to the hand or to the seen cards (R1)."""
+        box = self._box()
+        box.value = " ".join([*box.value.split(), card_text(rank, self._language)])
+
+    def _clear(self) -> None:
+        """The hand or the seen cards emptied, for cards tapped afresh."""
+        self._box().value = ""
+
     def update(self) -> None:
         """Read the boxes; if they make sense, compute and show; if not, say why, change nothing.
 
@@ -139,11 +187,13 @@ class AdviceExplorer(Explorer):
         notebook they are computed off the kernel's loop, one hand at a time, and shown when
         ready; an answer for a hand no longer asked for is dropped.
         """
+        rules = variant(self.rules_menu.value)
+        for rank, button in self.card_buttons.items():  # the pack's cards only (R1)
+            button.layout.display = None if rank in PACKS[rules.pack] else "none"
         hand = parse_cards(self.hand_box.value)
         if not hand:
             raise InputError("advice_empty_hand")
         seen = parse_cards(self.seen_box.value)
-        rules = variant(self.rules_menu.value)
         self.status.value = f"<i>{escape(text('advice_computing', self._language))}</i>"
 
         def ready(result: tuple[Distribution, dict[Outcome, str], DecisionValues]) -> None:
@@ -173,7 +223,7 @@ class AdviceExplorer(Explorer):
         p21 = Fraction(self.distribution.get(21, 0))
         shown = percent(p21, lang)
         sign = "=" if shows_exactly(p21, shown, lang) else "≈"
-        self.fraction.value = escape(text("advice_p21", lang, fraction=fraction(p21),
+        self.fraction.value = escape(text("advice_p21", lang, fraction=over_unseen(p21, unseen),
                                           percent=shown, sign=sign))
         for button, cards in zip(self.hand_buttons, CLASSIC_HANDS, strict=True):
             self._mark(button, tuple(parse_cards(cards)) == tuple(self.hand))
@@ -256,8 +306,19 @@ def _exact_numbers(hand, seen, rules) -> tuple[Distribution, dict[Outcome, str],
     from ..exact import symbolic  # sympy loads here, off the kernel's loop
 
     distribution = exact.draw_distribution(hand, seen, rules=rules)
-    latex = {k: symbolic.latex(Fraction(p)) for k, p in distribution.items()}
+    unseen = _unseen(hand, seen, rules)  # each chance over the unseen cards, as the summary
+    latex = {k: _over_unseen_latex(Fraction(p), unseen, symbolic.latex)  # counts them
+             for k, p in distribution.items()}
     return distribution, latex, exact.decision_values(hand, seen, rules=rules)
+
+
+def _over_unseen_latex(chance: Fraction, unseen: int, reduced) -> str:
+    """A chance as favourable over unseen cards (\\frac{8}{102}), unreduced, so that each row
+    and the summary's count of unseen cards share one denominator (UX review 8)."""
+    favourable = chance * unseen
+    if favourable.denominator != 1:
+        return reduced(chance)
+    return f"\\frac{{{favourable.numerator}}}{{{unseen}}}"
 
 
 def _ordered(distribution: dict):

@@ -14,10 +14,10 @@ import ipywidgets as widgets
 
 from ..game.rules import VARIANTS, RuleSet, rule_set, variant_title
 from ..words.messages import message
-from ..words.numerals import count, fraction, percent, shows_exactly, signed
+from ..words.numerals import count, decimal, fraction, percent, shows_exactly, signed
 from ..words.validate import one_of, refuse
 from .common import MessageLine, escape
-from .i18n import text
+from .i18n import counted, text
 from .language import Bilingual
 
 THRESHOLDS = tuple(range(12, 22))  # the explorers' thresholds: buy while the total is below
@@ -97,14 +97,21 @@ def exact_details(value: Fraction, language: str) -> str:
             f"<code style='word-break:break-all'>{escape(fraction(value))}</code></details>")
 
 
-def per_rounds(margin: Fraction) -> tuple[int, int]:
-    """A margin in stakes a round as whole stakes over 100 rounds (or 1000, …, the fewest that
-    make at least one): 0.0257 -> (100, 3), "about 3 stakes per 100 rounds", words a class reads
-    where 0.0257 says nothing; the exact values stay one click away."""
-    rounds = 100
-    while round(abs(Fraction(margin)) * rounds) < 1 and rounds < 10**9:
-        rounds *= 10
-    return rounds, round(abs(Fraction(margin)) * rounds)
+ROUNDS = 100  # every answer of the app in stakes over this many rounds (UX review 9)
+
+
+def stakes_over_100_rounds(margin: Fraction, language: str) -> str:
+    """A margin in stakes a round as stakes over 100 rounds, the one unit of the app's answers
+    and of the strategy map's cells (UX review 9: 100 rounds here and 10,000 there): whole
+    stakes from 1 up (0.0257 -> "3 stakes"), below that a decimal to its first digit (0.002 ->
+    "0.2 stakes", 0.0004 -> "0.04 stakes"); the exact values stay one click away."""
+    value = abs(Fraction(margin)) * ROUNDS
+    if round(value) >= 1:
+        return counted("stakes_more", round(value), language)
+    digits = 1
+    while round(value, digits) == 0 and digits < 12:
+        digits += 1
+    return text("stakes_fraction", language, stakes=decimal(value, digits, language))
 
 
 def verdict_html(stand: Fraction, buy: Fraction, language: str) -> tuple[str, str]:
@@ -113,9 +120,8 @@ def verdict_html(stand: Fraction, buy: Fraction, language: str) -> tuple[str, st
     one wording for the "19 or 20?" tab and the strategy map."""
     stand, buy = Fraction(stand), Fraction(buy)
     verdict = "equal" if buy == stand else "buy" if buy > stand else "stand"
-    rounds, stakes = per_rounds(buy - stand)
-    said = text(f"advice_verdict_{verdict}", language, rounds=count(rounds, language),
-                stakes_more=stakes)
+    said = text(f"advice_verdict_{verdict}", language, rounds=count(ROUNDS, language),
+                stakes=stakes_over_100_rounds(buy - stand, language))
     return verdict, f'<b class="t21-verdict-{verdict}">{escape(said)}</b>'
 
 
