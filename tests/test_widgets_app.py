@@ -2,6 +2,7 @@
 
 import pytest
 
+from twentyone_edu.game.table import Table
 from twentyone_edu.widgets import (
     AdviceExplorer,
     BankerChooser,
@@ -96,3 +97,21 @@ def test_the_apps_first_round_seats_the_student_as_a_player_with_new_cards(langu
         assert table.table.banker not in (None, you)
         seeds.add(table.seed_box.value)
     assert len(seeds) > 1 and all(seed.isdigit() for seed in seeds)
+
+
+def test_the_apps_first_banker_draws_a_new_shuffle_round_the_table():
+    """UX review 9: seed 12 gave every student the same first draw. Each visit's «The first
+    banker» starts from a new seed, shown in its box, whose first ace (R4) comes after every
+    seat has had a card."""
+    seeds = set()
+    for _ in range(5):
+        app = CourseApp()
+        app.chosen(4)
+        chooser = app.built[4]
+        seed = chooser.seed_box.value
+        assert seed.isdigit()
+        table = Table([str(k + 1) for k in range(chooser.players_box.value)], seed=int(seed))
+        table.choose_banker()
+        assert len(table.banker_draw) > chooser.players_box.value
+        seeds.add(seed)
+    assert len(seeds) > 1

@@ -675,8 +675,9 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
 @pytest.mark.parametrize("size", ["phone360", "phone"])
 def test_the_odds_answer_under_the_buttons_on_a_phone(voila_app, chromium, no_errors,
                                                       screenshot, size, language):
-    """UX review 6 (D13: the verdict 820 px below «Buy a card»): on a phone «Odds» opens above
-    the seats, its answer («Better: …») its first line, right under the buttons."""
+    """UX review 6 (D13: the verdict 820 px below «Buy a card») and 8 (the odds above the seats
+    pushed the student's hand off the screen): on a phone «Odds» opens in the student's own
+    row, its answer («Better: …») right under his cards, both in sight."""
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, table):
         play_to_settled(page, table, language)  # the first deal draws the banker
@@ -684,11 +685,14 @@ def test_the_odds_answer_under_the_buttons_on_a_phone(voila_app, chromium, no_er
         deal_until_a_turn(page, table, language, press="tap")
         odds_toggle = table.locator(".t21-odds")
         odds_toggle.tap()
-        table.locator(".t21-odds-verdict").wait_for()
+        table.locator(".t21-odds-row .t21-odds-verdict").wait_for()
         screenshot(page, f"i34h_{size}_{language}_odds")
-        said, buttons = box(page, ".t21-odds-verdict"), box(page, ".t21-actions")
-        assert buttons["bottom"] <= said["top"] <= buttons["bottom"] + 200, (buttons, said)
-        assert said["bottom"] <= height, f"the odds' answer is out of sight at {said}"
+        said, mine = box(page, ".t21-odds-verdict"), box(page, ".t21-your-row")
+        assert mine["bottom"] - 1 <= said["top"] <= mine["bottom"] + 20, (mine, said)
+        assert page.evaluate(BOX_JS, ".t21-odds-view .t21-odds-verdict") is None, \
+            "the odds' panel shows beside the row on a phone too"
+        assert mine["top"] >= 0 and said["bottom"] <= height, \
+            f"the student's hand {mine} or the odds' answer {said} is out of sight"
         no_errors(page)
 
 
@@ -1019,9 +1023,10 @@ RUN_DONE_JS = """() => {
 @pytest.mark.parametrize("size", ["phone360", "phone"])
 def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
         voila_app, chromium, no_errors, screenshot, size, language):
-    """Round 6: on a 360×800 and a 412×915 phone, a tap on «Run» in "Simulation" leaves the
-    run's verdict (how far the mean is from the exact value) inside the screen, right under
-    «Run» (the whole result is taller than what is left of the screen)."""
+    """Round 6 and UX review 8: on a 360×800 and a 412×915 phone, a tap on «Run» in
+    "Simulation" draws the chart right under «Run», all of it in sight while it runs, and
+    leaves the run's verdict (how far the mean is from the exact value) inside the screen
+    under the chart (the whole result is taller than what is left of the screen)."""
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
         open_tab(page, 3, ".t21-simulation", ".t21-sim-run")
@@ -1030,9 +1035,10 @@ def test_the_simulations_verdict_is_in_sight_after_run_on_a_phone(
         page.wait_for_function(RUN_DONE_JS, polling=100)  # a run lasts SHOWN_FOR seconds
         page.wait_for_timeout(500)
         said = verdict_in_sight(page, ".t21-app .t21-sim-result", (width, height))
-        run = box(page, ".t21-app .t21-sim-run")
+        run, chart = box(page, ".t21-app .t21-sim-run"), box(page, ".t21-app .t21-sim-chart")
         screenshot(page, f"i34f_{size}_{language}_simulation_verdict")
-        assert said["top"] - run["bottom"] <= 60, f"the verdict {said} is far under Run {run}"
+        assert 0 <= chart["top"] - run["bottom"] <= 60, f"the chart {chart} is far under Run {run}"
+        assert chart["bottom"] <= said["top"] and chart["bottom"] <= height, (chart, said)
         no_errors(page)
 
 
@@ -1137,7 +1143,9 @@ def test_bigger_cells_make_the_map_a_control_on_a_phone(voila_app, chromium, no_
     """UX review 7: on a phone the map's 26 px cells were no longer a control. «Bigger cells»,
     beside the word that the menus choose the hand too, makes every cell at least 44 px each
     way, the map scrolling sideways inside its box and the page not; a tap on a cell scrolled
-    into sight chooses that hand; pressed again, the whole map is back in the screen's width."""
+    into sight chooses that hand, and the first cards' labels stay at the box's left edge,
+    each level with its row (UX review 8: they scrolled away); pressed again, the whole map is
+    back in the screen's width."""
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
         open_tab(page, 2, ".t21-strategy", ".t21-strategy-hits button")
@@ -1159,6 +1167,12 @@ def test_bigger_cells_make_the_map_a_control_on_a_phone(voila_app, chromium, no_
         options = first.locator("option").all_inner_texts()
         cell = page.locator(".t21-app .t21-strategy-hits button").nth(2 * 10 + 8)
         cell.scroll_into_view_if_needed()
+        labels = page.evaluate(ROW_LABELS_JS)
+        assert labels["scrolled"] > 40, labels
+        assert abs(labels["left"] - labels["box"]) <= 2, f"the row labels scrolled away: {labels}"
+        assert labels["texts"] == options, labels
+        pairs = zip(labels["tops"], labels["rows"], strict=True)
+        assert max(abs(a - b) for a, b in pairs) <= 3, labels
         cell.tap()
         page.wait_for_function(
             "([a, b, x, y]) => a.selectedOptions[0].text === x && b.selectedOptions[0].text === y",
@@ -1171,6 +1185,18 @@ def test_bigger_cells_make_the_map_a_control_on_a_phone(voila_app, chromium, no_
         assert inner <= shown + 1, (inner, shown)
         no_errors(page)
 
+
+# The zoomed map's row labels: their left edge and the box's, how far the box has scrolled,
+# the labels' words, their middles, and the middles of the cells of the first column.
+ROW_LABELS_JS = """() => { const box = document.querySelector('.t21-app .t21-strategy-mapbox');
+  const labels = [...box.querySelectorAll('.t21-rowlabels > div')].slice(1);
+  const cells = [...box.querySelectorAll('.t21-strategy-hits button')]
+    .filter((_, k) => k % labels.length === 0);
+  const middle = (e) => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+  return {left: box.querySelector('.t21-rowlabels').getBoundingClientRect().left,
+          box: box.getBoundingClientRect().left, scrolled: box.scrollLeft,
+          texts: labels.map((e) => e.innerText.trim()), tops: labels.map(middle),
+          rows: cells.map(middle)}; }"""
 
 # The map's cell buttons that show a ring (an outline) now, by their hand.
 RINGED_CELLS_JS = """() => [...document.querySelectorAll('.t21-app .t21-strategy-hits button')]
@@ -1425,4 +1451,30 @@ def test_a_refused_hand_does_not_move_its_box(voila_app, chromium, no_errors, la
         page.locator(".t21-app .t21-advice .t21-message").filter(has_text="hello").wait_for()
         after = hand.bounding_box()
         assert abs(after["y"] - before["y"]) <= 2, f"the hand box moved from {before} to {after}"
+        no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_cards_of_nineteen_or_twenty_are_tapped_into_the_seen_cards(
+        voila_app, chromium, no_errors, screenshot, language):
+    """UX reviews 8 and 9: in "19 or 20?" the cards are typed no longer only; on a phone, with
+    «the cards seen» chosen, a tap on the ace in the row of cards (44 px, right under the chart)
+    adds it to the seen cards, and the chance follows: with the hand 10 9 and one ace seen, 101
+    cards are unseen and the 8 twos make 21 (RULES R1)."""
+    with app_page(chromium, voila_app, SIZES["phone"], language, phone=True) as (page, _):
+        open_tab(page, 1, ".t21-advice", ".t21-advice-card")
+        chart, row = box(page, ".t21-advice-chart"), box(page, ".t21-advice-picker")
+        assert 0 <= row["top"] - chart["bottom"] <= 20, (chart, row)
+        page.locator(".t21-app .t21-advice-target button").last.tap()
+        fraction = page.locator(".t21-app .t21-advice-fraction")
+        before = fraction.inner_text()
+        ace = page.locator(".t21-app .t21-advice-card").first
+        ace.scroll_into_view_if_needed()
+        assert ace.bounding_box()["height"] >= 44 and ace.bounding_box()["width"] >= 44
+        ace.tap()
+        page.wait_for_function(CHANGED_JS, arg=[fraction.element_handle(), before], polling=100)
+        seen = page.locator(".t21-app .t21-advice-seen input").input_value()
+        assert seen == t21.card_text("A", language), seen
+        assert "8/101" in fraction.inner_text(), fraction.inner_text()
+        screenshot(page, f"i34m_phone_{language}_card_tapped")
         no_errors(page)

@@ -39,6 +39,20 @@ def a_first_round_as_a_player(seats: int = 5) -> int:
             return seed
 
 
+def a_draw_round_the_table(seats: int = 5) -> int:
+    """A fresh seed for the first banker's draw (R4) whose first ace comes after every seat has
+    had a card: each visit shows a new draw (UX review 9: seed 12 dealt every student the same),
+    and one that goes round the table before it ends."""
+    from ..game.table import Table
+
+    while True:
+        seed = random.randrange(1_000_000)
+        table = Table([f"seat {k}" for k in range(seats)], seed=seed)
+        table.choose_banker()
+        if len(table.banker_draw) > seats:
+            return seed
+
+
 # (title key, the tab's widget: its module, its class, its options besides language; an option
 # that is a function is asked for its value when the tab is built)
 # The table plays the other seats and the banker's cards at a pace the class can follow (at
@@ -50,7 +64,8 @@ TABS: tuple[tuple[str, str, str, dict[str, float | Callable[[], int]]], ...] = (
     ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
     # (the first banker's exact chances behind a button: the class predicts and draws first)
-    ("app_tab_banker", "banker_chooser", "BankerChooser", {"exact_shown": False}),
+    ("app_tab_banker", "banker_chooser", "BankerChooser",
+     {"exact_shown": False, "seed": a_draw_round_the_table}),
 )
 
 

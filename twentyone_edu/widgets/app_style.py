@@ -9,6 +9,9 @@ FOCUS = "outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;"
 # ODDS_BASIS_EM × APP_FONT_PX is left, and go under them when the dealt hands leave less.
 APP_FONT_PX = 17
 ODDS_BASIS_EM = 13
+# «Bigger cells»: the strategy map this wide on a phone, 44 px a cell (strategy.py lays its first
+# cards' labels over it at this width too)
+MAP_ZOOMED_PX = 620
 
 APP_STYLE = f"""<style>
 .t21-app {{
@@ -98,6 +101,14 @@ APP_STYLE = f"""<style>
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}
+/* a seat's badges («banker», «to act») and the first banker's «— banker» in the app's type
+   (UX review 8: 14.5 px on a projector) */
+.t21-app .t21-seats td:first-child span, .t21-app .t21-bc-seat span {{
+  font-size: {APP_FONT_PX}px !important; }}
+/* before the first card «Deal» is the call to play: big and bold (UX review 8: the table
+   opened as a form) */
+.t21-app .t21-fresh .t21-deal {{ font-size: 22px !important; font-weight: bold;
+  padding: 6px 28px !important; }}
 
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
 @media (min-width: 1000px) {{
@@ -200,6 +211,11 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
 @media (max-width: 380px) {{
+  /* each card under the next shows 12 px (its corner's rank), so that two cards take 50 px:
+     beside a total as wide as «натуральное» a hand stays on one row (it went one card a row) */
+  .t21-app .t21-seats .t21-seat-cards > div {{ padding-left: 26px !important; }}
+  .t21-app .t21-seats .t21-seat-cards svg, .t21-app .t21-seats .t21-seat-cards svg + svg {{
+    margin-left: -26px !important; }}
   /* a total as wide as «натуральное 21» at 15 px fits a 360 px screen beside the cards */
   .t21-app .t21-seats td:last-child b {{ font-size: 15px !important; }}
   /* (the student's turn: «Ставка», its box and «Прибавить к ставке» on one row, «Шансы»
@@ -230,10 +246,16 @@ APP_STYLE = f"""<style>
   .t21-app .t21-deciding .t21-actions {{ padding-right: 0; }}
   .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
   /* and the stake («Your stake» and its box), «Add to the stake» and «Odds» under them; the
-     odds open above the seats, their answer («Better: buy a card») right under the buttons */
+     odds open in the student's own row, under his cards (UX review 8: above the seats they
+     pushed his hand off the screen) */
   .t21-app .t21-actions .t21-stake, .t21-app .t21-actions .t21-stake-button,
   .t21-app .t21-actions .t21-odds {{ order: 1; }}
-  .t21-app .t21-odds-view {{ order: -1; }}
+  .t21-app .t21-odds-view {{ display: none !important; }}
+  .t21-app .t21-seats .t21-odds-row {{ display: table-row !important;
+    background: #fffbe6; }}
+  .t21-app .t21-seats .t21-odds-row th, .t21-app .t21-seats .t21-odds-row td {{
+    white-space: normal; font-size: 16px !important; }}
+  .t21-app .t21-odds-row table {{ width: auto !important; }}
   /* a control's label as tall as its words: one that wraps above its menu leaves no 44 px
      line of blank between them (round 8) */
   .t21-app .widget-inline-hbox > .widget-label {{ line-height: 1.3 !important; }}
@@ -267,7 +289,10 @@ APP_STYLE = f"""<style>
     padding-left: 19px; box-sizing: border-box; }}
   .t21-app .t21-seat-cards svg, .t21-app .t21-seat-cards svg + svg {{
     margin-left: -19px !important; }}
-  .t21-app .t21-seats td:first-child span {{ font-size: 14px !important; }}
+  .t21-app .t21-seats td:first-child span, .t21-app .t21-bc-seat span {{
+    font-size: 14px !important; }}
+  /* the log without a scrolling box of its own: a swipe on it scrolls the page (UX review 8) */
+  .t21-app .t21-log [role=log] {{ max-height: none !important; overflow: visible !important; }}
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}
   .t21-app .t21-table-widget {{ padding: 0 !important; }}
   .t21-app .t21-seats td:first-child b {{ font-size: 16px; }}
@@ -279,22 +304,29 @@ APP_STYLE = f"""<style>
   .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
-  /* "Simulation": the answer right under Run, then the run's status, then the chart */
+  /* "Simulation": Run first, then the chart it draws, in sight while it runs (UX review 8:
+     under the settings and the verdict the chart ran below the screen), the answer under the
+     chart, then the run's status and the settings, which have their defaults */
   .t21-app .t21-simulation .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
   .t21-app .t21-simulation .t21-column, .t21-app .t21-simulation .t21-sim-picture {{
     display: contents !important; }}
-  .t21-app .t21-simulation .t21-sim-result {{ order: 1; }}
-  .t21-app .t21-simulation .t21-sim-chart {{ order: 3; }}
+  .t21-app .t21-simulation .t21-column > * {{ order: 4; }}
+  .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run),
+  .t21-app .t21-simulation .t21-column > .t21-message {{ order: 0; }}
+  .t21-app .t21-simulation .t21-sim-chart {{ order: 1; }}
+  .t21-app .t21-simulation .t21-sim-result {{ order: 2; }}
   /* "19 or 20?": the chart (the answer) right after the hands, the status and the verdict;
-     the boxes and the exact numbers after it */
+     the cards to tap right under the chart, so that a tap's effect is in sight (UX review 9:
+     500 px apart); the boxes and the exact numbers after them */
   .t21-app .t21-advice .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
   .t21-app .t21-advice .t21-column {{ display: contents !important; }}
   .t21-app .t21-advice .t21-columns > *, .t21-app .t21-advice .t21-column > * {{
-    flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
+    flex: 0 0 auto !important; order: 3; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
+  .t21-app .t21-advice .t21-column > .t21-advice-picker {{ order: 2; }}
   /* "When to buy": the map right after the two menus of the hand (round 8: under the word
      that the menus do what its small cells do, so it is read before a tap), the answer for
      the hand straight under the map (round 7: in the screen after a tap), then the legend,
@@ -317,18 +349,25 @@ APP_STYLE = f"""<style>
     min-width: 0 !important; }}
   .t21-app .t21-strategy-zoom {{ display: inline-flex !important; flex: 0 0 auto; }}
   .t21-app .t21-strategy-mapbox {{ overflow-x: auto; }}
-  .t21-app .t21-strategy-zoomed .t21-strategy-map {{ flex: 0 0 620px !important;
-    width: 620px !important; max-width: none !important; }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-map {{ flex: 0 0 {MAP_ZOOMED_PX}px !important;
+    width: {MAP_ZOOMED_PX}px !important; max-width: none !important; }}
   .t21-app .t21-strategy-zoomed .t21-strategy-chart,
   .t21-app .t21-strategy-zoomed .t21-strategy-chart .widget-html-content,
-  .t21-app .t21-strategy-zoomed .t21-strategy-chart img {{ width: 620px !important;
+  .t21-app .t21-strategy-zoomed .t21-strategy-chart img {{ width: {MAP_ZOOMED_PX}px !important;
     max-width: none !important; }}
+  /* (and its first cards stay at the left edge, over the map's own, as it scrolls) */
+  .t21-app .t21-strategy-zoomed .t21-strategy-rowlabels {{ display: block !important;
+    position: sticky; left: 0; z-index: 2; flex: 0 0 0px; width: 0; min-width: 0 !important;
+    margin: 0 !important; overflow: visible;
+    align-self: stretch; }}
+  .t21-app .t21-strategy-rowlabels .widget-html-content {{ height: 100%; overflow: visible; }}
+  .t21-app .t21-strategy-rowlabels .t21-rowlabels > div {{ display: flex;
+    align-items: center; justify-content: center; font-weight: bold; font-size: 16px; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
   .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
   .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 14px;
     line-height: 1.2; }}
-  /* "Simulation": the run's verdict right under Run, the progress count and «Done» after it */
-  .t21-app .t21-simulation .t21-sim-status {{ order: 2; }}
+  .t21-app .t21-simulation .t21-sim-status {{ order: 3; }}
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
     order: 1; }}
   /* the first banker: seats three to a row, small cards, so the newest card is in sight */

@@ -241,6 +241,8 @@ class BankerChooser(Bilingual, widgets.VBox):
                             (self.simulate_button, "bc_simulate"),
                             (self.exact_toggle, "bc_show_exact")):
             widget.description = text(key, language)
+        for widget in (self.animate_toggle, self.players_box):  # (not "null" on hover)
+            widget.tooltip = widget.description
         self._label_exact_toggle()
         self.seed_box.placeholder = text("tw_seed_help", language)
         set_options(self.trials_box, [(count(n, language), n) for n in TRIALS])
@@ -250,7 +252,7 @@ class BankerChooser(Bilingual, widgets.VBox):
     def _label_exact_toggle(self) -> None:
         """The switch says what pressing it does: show the exact chances, or hide them."""
         key = "bc_hide_exact" if self.exact_toggle.value else "bc_show_exact"
-        self.exact_toggle.description = text(key, self.language)
+        self.exact_toggle.description = self.exact_toggle.tooltip = text(key, self.language)
 
     def _render(self) -> None:
         language = self.language

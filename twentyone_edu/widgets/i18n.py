@@ -126,11 +126,16 @@ TEXT: dict[str, str] = {
     "advice_computing": "Computing…",
     "advice_title": "Buy or stand? The exact chances of one more card",
     "advice_hand": "Hand",
-    "advice_empty_hand": "the hand is empty (type two or more cards, e.g. 10 9)",
+    "advice_empty_hand": "the hand is empty (tap or type two or more cards, e.g. 10 9)",
     "advice_hand_placeholder": "e.g. 10 9 or A 9",
     "advice_hand_tooltip": "Take the hand {hand}",
     "advice_seen": "Seen cards",
     "advice_seen_placeholder": "open cards on the table, e.g. A 2 5",
+    "advice_pick_to": "Tap a card to add it to",
+    "advice_pick_hand": "your hand",
+    "advice_pick_seen": "the cards seen",
+    "advice_pick_clear": "Clear",
+    "advice_pick_tip": "Add a {card}",
     "advice_summary": "Hand {hand}: {points} ({kind}); {cards_seen} besides it, {cards_unseen}.",
     "advice_p21": "P(21 with one more card) {sign} {percent}, exactly {fraction}",
     "advice_table": "After one more card",
@@ -141,9 +146,10 @@ TEXT: dict[str, str] = {
     "advice_stand_value": "Standing: the average result a round (stake 1)",
     "advice_buy_value": "Buying, then playing best: the average result a round (stake 1)",
     "advice_verdict_stand": "Stand: over {rounds} rounds at a stake of 1, standing comes out "
-                            "about {stakes_more} ahead of buying.",
+                            "about {stakes} ahead of buying.",
     "advice_verdict_buy": "Buy: over {rounds} rounds at a stake of 1, buying comes out about "
-                          "{stakes_more} ahead of standing.",
+                          "{stakes} ahead of standing.",
+    "stakes_fraction": "{stakes} stakes",
     "advice_verdict_equal": "Either: standing and buying are worth exactly the same.",
     "advice_chart_title": "One more card",
     "advice_chart_x": "total after one more card",
@@ -172,9 +178,9 @@ TEXT: dict[str, str] = {
     "strategy_zoom_tip": "Cells a finger can tap, in a map that scrolls sideways; again: the "
                          "whole map",
     "strategy_legend": "Rows: the first card; columns: the second. Each cell: the value of buying "
-                       "minus the value of standing, in hundredths of a stake (+: buy, green; −: "
-                       "stand, purple). 21: a natural, nothing to decide. Fresh shoe, the "
-                       "banker's cards unknown but not a natural.",
+                       "minus the value of standing, in stakes over 100 rounds at a stake of 1 "
+                       "(+: buy, green; −: stand, purple). 21: a natural, nothing to decide. "
+                       "Fresh shoe, the banker's cards unknown but not a natural.",
     # the course app (notebooks/app.ipynb)
     "app_title": "«Двадцать одно» — twenty-one, exactly",
     "app_intro": "The card game as a 19th-century Russian text describes it («Девушки на выданье. "
@@ -240,6 +246,7 @@ TEXT: dict[str, str] = {
     "tw_buy": "Buy a card",
     "tw_stand": "Stand",
     "tw_banker_play": "Banker plays by the rule",
+    "tw_hurry": "Show the rest now",
     "tw_banker_play_tip": "The banker buys while his rule says so, then stands (R14).",
     "tw_banker_buy": "Banker: buy a card",
     "tw_banker_stand": "Banker: stand",
@@ -309,7 +316,7 @@ TEXT: dict[str, str] = {
     "odds_stand": "Stand",
     "odds_buy": "Buy, then play best",
     "odds_choice": "Choice",
-    "odds_value": "Expected result per stake",
+    "odds_value": "Stakes won (+) or lost (−) in 100 rounds at a stake of 1, on average",
     "odds_better_buy": "Better: buy a card.",
     "odds_better_stand": "Better: stand.",
     "odds_equal": "Buying and standing are worth exactly the same.",
@@ -317,8 +324,8 @@ TEXT: dict[str, str] = {
                       "rounds.",
     "odds_close_stand": "About the same: standing is better by less than half a stake in 100 "
                         "rounds.",
-    "odds_note": "Per stake, whatever the stake: one player against the banker, neither holding "
-                 "a natural; the banker follows his rule (R14).",
+    "odds_note": "A bigger stake scales these in proportion. One player against the banker, "
+                 "neither holding a natural; the banker follows his rule (R14).",
     "odds_none": "The odds are shown while a player is to buy or stand.",
     "bad_seed": "the seed {value} is not a whole number (use e.g. 2024, or leave the box empty "
                 "for a random deal)",

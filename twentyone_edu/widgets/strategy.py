@@ -16,6 +16,7 @@ from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
+from .app_style import MAP_ZOOMED_PX
 from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape, marked
 from .explorer import (
     Computation,
@@ -48,7 +49,7 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "font-size: 0 !important; } "
              "@media (hover: hover) { .t21-strategy-hits .jupyter-button:hover { "
              "outline: 3px solid #0b3d91; } } .t21-strategy-menus-hint { display: none; } "
-             ".t21-strategy-zoom { display: none !important; }"
+             ".t21-strategy-zoom, .t21-strategy-rowlabels { display: none !important; }"
              "</style>")
 
 
@@ -106,7 +107,11 @@ class StrategyExplorer(Explorer):
         self.hits.add_class("t21-strategy-hits")
         self.map = widgets.Box([self.chart, self.hits])
         self.map.add_class("t21-strategy-map")
-        self.map_box = widgets.Box([self.map])
+        # (the first cards, which stay at the left edge while the «Bigger cells» map scrolls
+        # sideways under them: app_style)
+        self.row_labels = widgets.HTML()
+        self.row_labels.add_class("t21-strategy-rowlabels")
+        self.map_box = widgets.Box([self.row_labels, self.map])
         self.map_box.add_class("t21-strategy-mapbox")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
@@ -237,6 +242,13 @@ class StrategyExplorer(Explorer):
             f"{100 * y0 / height:.2f}%"
         self.hits.layout.width = f"{100 * (x1 - x0) / width:.2f}%"
         self.hits.layout.height = f"{100 * (y1 - y0) / height:.2f}%"
+        rows = "".join(f"<div>{escape(card_letters.written(rank, lang))}</div>"
+                       for rank in self.ranks)
+        self.row_labels.value = (
+            f"<div class='t21-rowlabels' aria-hidden='true' style='display:grid;height:100%;"
+            f"width:{MAP_ZOOMED_PX * x0 / width:.0f}px;background:rgba(255,255,255,0.94);"
+            f"grid-template-rows:{100 * y0 / height:.2f}% repeat({n}, 1fr) "
+            f"{100 * (height - y1) / height:.2f}%'><div></div>{rows}</div>")
         for k, button in enumerate(self.hits.children):
             first, second = (card_letters.written(self.ranks[index], lang)
                              for index in divmod(k, n))
