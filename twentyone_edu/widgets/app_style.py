@@ -211,11 +211,6 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
 @media (max-width: 380px) {{
-  /* each card under the next shows 12 px (its corner's rank), so that two cards take 50 px:
-     beside a total as wide as «натуральное» a hand stays on one row (it went one card a row) */
-  .t21-app .t21-seats .t21-seat-cards > div {{ padding-left: 26px !important; }}
-  .t21-app .t21-seats .t21-seat-cards svg, .t21-app .t21-seats .t21-seat-cards svg + svg {{
-    margin-left: -26px !important; }}
   /* a total as wide as «натуральное 21» at 15 px fits a 360 px screen beside the cards */
   .t21-app .t21-seats td:last-child b {{ font-size: 15px !important; }}
   /* (the student's turn: «Ставка», its box and «Прибавить к ставке» on one row, «Шансы»
