@@ -1463,6 +1463,7 @@ def test_the_cards_of_nineteen_or_twenty_are_tapped_into_the_seen_cards(
     cards are unseen and the 8 twos make 21 (RULES R1)."""
     with app_page(chromium, voila_app, SIZES["phone"], language, phone=True) as (page, _):
         open_tab(page, 1, ".t21-advice", ".t21-advice-card")
+        page.locator(".t21-app .t21-advice-chart img").wait_for()
         chart, row = box(page, ".t21-advice-chart"), box(page, ".t21-advice-picker")
         assert 0 <= row["top"] - chart["bottom"] <= 20, (chart, row)
         page.locator(".t21-app .t21-advice-target button").last.tap()

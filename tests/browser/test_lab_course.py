@@ -39,8 +39,9 @@ def test_nineteen_or_twenty_explorer_answers_exactly_in_both_languages(lab, brow
     explorer = page.locator(".t21-advice")
     fraction = explorer.locator(".t21-advice-fraction")
     explorer.locator(".t21-advice-hand-button", has_text="10 + 9").click()
-    # 10 9 from a fresh two-pack shoe: 102 unseen cards, and only the 8 twos make 21 (R1, R2).
-    fraction.filter(has_text="4/51").wait_for()
+    # 10 9 from a fresh two-pack shoe: 102 unseen cards, and only the 8 twos make 21 (R1, R2);
+    # the fraction over the unseen cards, unreduced (UX review 8)
+    fraction.filter(has_text="8/102").wait_for()
     explorer.locator(".t21-advice-hand-button", has_text="A + 9").click()
     # A 9 is a soft 20: only an ace (as 1) makes 21, and one of the 8 aces is in the hand.
     fraction.filter(has_text="7/102").wait_for()
