@@ -469,12 +469,21 @@ NEWEST_CARD_JS = """([seat, players]) => { const seats = document.querySelectorA
   const r = cards[cards.length - 1].getBoundingClientRect();
   return {n: n, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
 
+# The first seat given `n` copies of its first card: where its last card ends and its box
+CROWDED_JS = """([seat, n]) => { const s = document.querySelector(seat);
+  const row = s.querySelector('.t21-bc-cards > div'); const first = row.querySelector('svg');
+  row.replaceChildren(...Array.from({length: n}, () => first.cloneNode(true)));
+  const cards = row.querySelectorAll('svg');
+  return {right: cards[cards.length - 1].getBoundingClientRect().right,
+          box: s.getBoundingClientRect().right}; }"""
+
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_first_bankers_new_card_is_in_sight_on_a_phone(voila_app, chromium, no_errors,
                                                             screenshot, language):
     """Round 4: on a 360×800 phone each tap on «Next card» deals a card the student sees
-    without scrolling, to the last card (the app's draw: five seats, seed 12, ten cards)."""
+    without scrolling, to the last card (the app's draw: five seats, a new seed each visit);
+    a seat given up to 22 cards keeps them inside its box."""
     width, height = SCREENS["phone360"]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, _):
         open_tab(page, 4, ".t21-banker-chooser", ".t21-bc-next")
@@ -494,6 +503,9 @@ def test_the_first_bankers_new_card_is_in_sight_on_a_phone(voila_app, chromium, 
             assert 0 <= card["left"] and card["right"] <= width, card
         assert len(seen) >= players, f"only {len(seen)} cards dealt"
         screenshot(page, f"i34d_phone360_{language}_first_banker")
+        for cards in range(2, 23):  # (CI 50: a draw gave a seat five cards, the fifth cut off)
+            crowded = page.evaluate(CROWDED_JS, [SEAT, cards])
+            assert crowded["right"] <= crowded["box"], f"{cards} cards in a seat: {crowded}"
         no_errors(page)
 
 

@@ -13,6 +13,15 @@ ODDS_BASIS_EM = 13
 # cards' labels over it at this width too)
 MAP_ZOOMED_PX = 620
 
+# The first banker's seats: from this many cards on, each card after the first overlaps the one
+# before by this share of a card's height (a card is 1/1.4 as wide as high)
+BC_OVERLAPS = ((4, 0.39), (5, 0.49), (6, 0.54), (7, 0.58), (8, 0.60), (9, 0.62), (10, 0.64),
+               (11, 0.65), (12, 0.66), (13, 0.67), (15, 0.69), (18, 0.71))
+BC_CROWDED = "\n".join(
+    f".t21-app .t21-bc-seat svg:first-child:nth-last-child(n+{cards}) ~ svg {{ "
+    f"margin-left: calc(var(--t21-bc-card) * -{share}) !important; }}"
+    for cards, share in BC_OVERLAPS)
+
 APP_STYLE = f"""<style>
 .t21-app {{
   --jp-widgets-font-size: {APP_FONT_PX}px; --jp-ui-font-size1: {APP_FONT_PX}px;
@@ -96,7 +105,9 @@ APP_STYLE = f"""<style>
 .t21-app .t21-bc-seat svg {{ height: var(--t21-bc-card) !important; width: auto !important; }}
 .t21-app .t21-bc-seat svg + svg {{ margin-left: -20px !important; }}
 .t21-app .t21-bc-seat .t21-bc-cards > div {{ flex-wrap: nowrap !important; }}
-/* «Show the exact chances» and «Hide …» one width, so the menu beside it stays put */
+/* a long draw (CI 50: five cards of a seat at 360 px ran past the screen's edge): the more
+   cards a seat holds, the more they overlap, so that up to 22 fit its box */
+{BC_CROWDED}/* «Show the exact chances» and «Hide …» one width, so the menu beside it stays put */
 .t21-app .t21-bc-show-exact {{ min-width: 17.5em; }}
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
