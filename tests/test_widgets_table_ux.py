@@ -196,6 +196,42 @@ def test_show_the_rest_now_ends_the_pauses_and_keeps_the_keyboard():
     conserved(w)
 
 
+def test_the_first_deal_draws_for_the_bank_in_sight():
+    """UX review 10: the draw for the first bank happened inside the first «Deal», out of
+    sight. With a pace, in a kernel, the click returns before any card is handed; then the
+    cards come one at a time, each drawn on its own, the banker's mark only with the ace and
+    «Deal» hidden meanwhile; then the round is dealt (R4, R7)."""
+    shown = []
+    badge = f">{escape(text('tw_banker_badge', 'en'))}</span>"
+
+    async def play():
+        w = TableWidget(players=NAMES, seed=5, pace=0.02)
+        slots = w.seats.value.count('class="t21-slot"')
+        w.seats.observe(lambda change: shown.append(
+            (change["new"].count('role="img"') - 3 * change["new"].count("t21-shoe-picture"),
+             badge in change["new"], w.table.round_number,
+             w.deal_button.layout.display)), names="value")
+        w.deal_button.click()
+        assert w.table.round_number == 0 and w.draw_shown == 0 and w.table.banker_draw
+        drawing = w._pacing
+        await drawing
+        while w._pacing is not None and not w._pacing.done():
+            await asyncio.sleep(0.01)
+        return w, slots
+
+    w, slots = asyncio.run(play())
+    draw = len(w.table.banker_draw)
+    assert slots == len(NAMES) and draw > 1
+    before_deal = [(cards, marked, hidden) for cards, marked, round_number, hidden in shown
+                   if round_number == 0]
+    assert [cards for cards, _, _ in before_deal][:draw] == list(range(1, draw + 1)), shown
+    assert [marked for _, marked, _ in before_deal] == [cards == draw for cards, _, _ in
+                                                        before_deal]
+    assert {hidden for _, _, hidden in before_deal} == {"none"}
+    assert w.table.round_number == 1 and w.message.value == ""
+    conserved(w)
+
+
 def test_a_pace_outside_a_kernel_plays_the_round_at_once():
     """A script or a test has no kernel loop: the others play before the click returns."""
     w = TableWidget(players=NAMES, seed=5, pace=MOST_PAUSES)
@@ -321,6 +357,29 @@ def test_odds_call_a_difference_no_player_could_feel_about_the_same(language):
     assert verdict(stand, stand - CLOSE) == escape(text("odds_better_stand", language))
     assert verdict(stand, stand) == escape(text("odds_equal", language))
     assert CLOSE * 100 == Fraction(1, 2)
+
+
+def test_the_odds_give_stand_and_buy_before_the_totals():
+    """UX review 10: under ten totals the two values fell off a projector's screen; the answer
+    comes first, then its reason (stand and buy), then the chances of each total."""
+    chances = {total: Fraction(1, 10) for total in range(12, 21)} | {"bust": Fraction(1, 10)}
+    shown = odds_html(Odds("Anna", 90, chances, {"stand": Fraction(-479, 1000),
+                                                  "draw": Fraction(-39, 100)}), "en")
+    places = [shown.index(part) for part in (
+        "t21-odds-verdict", escape(text("odds_stand", "en")), "−47.9", "−39.0",
+        escape(text("odds_outcome", "en")), ">12<", escape(text("odds_bust", "en")))]
+    assert places == sorted(places), places
+
+
+def test_before_the_first_round_the_table_shows_the_shoe_and_a_place_for_each_seats_cards():
+    """UX review 10: the table opened as a ledger of empty cells. Before the first deal, the
+    shuffled shoe is drawn above the seats, and each seat has a dashed place for its cards;
+    once dealt, neither is shown (R7)."""
+    w = TableWidget(players=NAMES, seed=5)
+    shoe = escape(text("tw_shoe_fresh", "en", shoe_cards=len(w.table.shoe)))
+    assert w.seats.value.count('class="t21-slot"') == len(NAMES) and shoe in w.seats.value
+    w.deal_button.click()
+    assert 't21-slot' not in w.seats.value and "t21-shoe-picture" not in w.seats.value
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

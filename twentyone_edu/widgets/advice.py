@@ -30,7 +30,7 @@ from .explorer import (
 )
 from .i18n import text
 from .lru import LRU
-from .table_odds import over_unseen
+from .table_odds import favourable, over_unseen
 
 if TYPE_CHECKING:
     from .. import plots
@@ -315,10 +315,8 @@ def _exact_numbers(hand, seen, rules) -> tuple[Distribution, dict[Outcome, str],
 def _over_unseen_latex(chance: Fraction, unseen: int, reduced) -> str:
     """A chance as favourable over unseen cards (\\frac{8}{102}), unreduced, so that each row
     and the summary's count of unseen cards share one denominator (UX review 8)."""
-    favourable = chance * unseen
-    if favourable.denominator != 1:
-        return reduced(chance)
-    return f"\\frac{{{favourable.numerator}}}{{{unseen}}}"
+    count = favourable(chance, unseen)
+    return reduced(chance) if count is None else f"\\frac{{{count}}}{{{unseen}}}"
 
 
 def _ordered(distribution: dict):

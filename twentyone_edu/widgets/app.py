@@ -9,6 +9,7 @@ import os
 import random
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -19,38 +20,38 @@ from .explorer import running_loop
 from .i18n import LANGUAGE_NAMES, check_language, text
 from .language import Bilingual
 
+if TYPE_CHECKING:
+    from ..game.table import Table
+
 # Lumino greys the titles of the tabs not shown (#6d6d6d on #eeeeee, 4.45:1): darken them to
 # pass the 4.5:1 contrast a projector and a screen reader's user both need.
 TAB_STYLE = ("<style>.t21-app-tabs .lm-TabBar-tab, .t21-app-tabs .lm-TabBar-tabLabel "
              "{ color: #333333 !important; }</style>")
 
 
-def a_first_round_as_a_player(seats: int = 5) -> int:
-    """A fresh seed whose draw for the first bank (R4) falls to a computer's seat: the student's
-    first round at the app's table is a player's, with a buy or a stand to decide (UX review
-    7), and every visit deals new cards (UX review 8)."""
+def a_seed_whose_draw(wanted: Callable[[Table], bool], seats: int = 5) -> int:
+    """A fresh seed whose draw for the first bank (R4) at `seats` seats is `wanted`: every
+    visit deals new cards (UX review 8)."""
     from ..game.table import Table  # (the engine loads with the table's tab, not before)
 
     while True:
         seed = random.randrange(1_000_000)
         table = Table([f"seat {k}" for k in range(seats)], seed=seed)
         table.choose_banker()
-        if table.banker != table.players[0]:
+        if wanted(table):
             return seed
+
+
+def a_first_round_as_a_player(seats: int = 5) -> int:
+    """A fresh seed whose draw falls to a computer's seat: the student's first round at the
+    app's table is a player's, with a buy or a stand to decide (UX review 7)."""
+    return a_seed_whose_draw(lambda table: table.banker != table.players[0], seats)
 
 
 def a_draw_round_the_table(seats: int = 5) -> int:
-    """A fresh seed for the first banker's draw (R4) whose first ace comes after every seat has
-    had a card: each visit shows a new draw (UX review 9: seed 12 dealt every student the same),
-    and one that goes round the table before it ends."""
-    from ..game.table import Table
-
-    while True:
-        seed = random.randrange(1_000_000)
-        table = Table([f"seat {k}" for k in range(seats)], seed=seed)
-        table.choose_banker()
-        if len(table.banker_draw) > seats:
-            return seed
+    """A fresh seed whose first ace comes after every seat has had a card: a draw that goes
+    round the table before it ends (UX review 9: seed 12 dealt every student the same)."""
+    return a_seed_whose_draw(lambda table: len(table.banker_draw) > seats, seats)
 
 
 # (title key, the tab's widget: its module, its class, its options besides language; an option

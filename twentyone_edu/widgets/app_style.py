@@ -361,6 +361,11 @@ APP_STYLE = f"""<style>
   .t21-app .t21-strategy-zoomed .t21-strategy-chart .widget-html-content,
   .t21-app .t21-strategy-zoomed .t21-strategy-chart img {{ width: {MAP_ZOOMED_PX}px !important;
     max-width: none !important; }}
+  /* the zoomed map is taller than the screen, its full answer under it out of sight: the
+     chosen hand's answer in one line right over the map (UX review 10) */
+  .t21-app .t21-strategy-big .t21-columns .t21-strategy-echo {{ display: block !important;
+    order: 1 !important;
+    font-size: 18px; min-height: 2.7em; margin: 0 0 4px 0; }}
   /* (and its first cards stay at the left edge, over the map's own, as it scrolls) */
   .t21-app .t21-strategy-zoomed .t21-strategy-rowlabels {{ display: block !important;
     position: sticky; left: 0; z-index: 2; flex: 0 0 0px; width: 0; min-width: 0 !important;

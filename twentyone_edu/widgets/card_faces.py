@@ -110,6 +110,26 @@ def card_svg(card: Card | str | None, state: str = OPEN, language: str = "en",
             f'style="margin:2px;flex:none"><title>{label}</title>{body}</svg>')
 
 
+def slot_svg(height: int = 112) -> str:
+    """An empty place for a card, dashed: where a seat's cards will come (R7)."""
+    height = whole(height, "height", 10, 1000, CardError)
+    width = round(height * WIDTH / HEIGHT)
+    return (f'<svg class="t21-slot" aria-hidden="true" xmlns="http://www.w3.org/2000/svg" '
+            f'width="{width}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'style="margin:2px;flex:none"><rect x="4" y="4" width="{WIDTH - 8}" '
+            f'height="{HEIGHT - 8}" rx="10" fill="none" stroke="#9a9a9a" stroke-width="4" '
+            f'stroke-dasharray="12 9"/></svg>')
+
+
+def shoe_html(language: str = "en", height: int = 56) -> str:
+    """The shoe as a picture: three backs, each over the last by half a card (R1, R18)."""
+    backs = [card_svg(None, CLOSED, language, height) for _ in range(3)]
+    overlap = round(height * WIDTH / HEIGHT / 2)
+    backs[1:] = [back.replace('style="margin:2px;', f'style="margin:2px 2px 2px -{overlap}px;')
+                 for back in backs[1:]]
+    return f'<span class="t21-shoe-picture" style="display:inline-flex">{"".join(backs)}</span>'
+
+
 def hand_html(cards: Iterable[Card], states: Iterable[str] | None = None,
               language: str = "en", height: int = 112) -> str:
     """A row of cards as HTML; `states` gives each card's state (all open if omitted)."""

@@ -174,6 +174,11 @@ TEXT: dict[str, str] = {
                           "in {buy_cells}, stand in {stand}, either in {equal}, a natural in "
                           "{natural}. The framed cell, {first} + {second}: {cell}.",
     "strategy_menus_hint": "Too small? Use the menus above, or:",
+    "strategy_menus_hint_zoomed": "Tap a cell or use the menus above. Or:",
+    "strategy_whole": "Whole map",
+    "strategy_echo_value": "{verdict}, {gain} stakes in 100 rounds",
+    "strategy_whole_tip": "The whole map in the screen's width, its cells smaller; again: cells a "
+                          "finger can tap",
     "strategy_zoom": "Bigger cells",
     "strategy_zoom_tip": "Cells a finger can tap, in a map that scrolls sideways; again: the "
                          "whole map",
@@ -274,6 +279,8 @@ TEXT: dict[str, str] = {
     "tw_status_choose": "No banker yet: «Deal» first hands out cards round the table until an "
                         "ace, whose holder is the banker, then deals.",
     "tw_status_drawing": "Drawing for the bank: no ace yet.",
+    "tw_status_drawn": "The first ace is here: {banker} holds the bank. Now the deal.",
+    "tw_status_drawn_you": "The first ace came to you: you hold the bank. Now the deal.",
     "tw_status_staking": "The bank: {banker}. Choose your stake and press «Deal».",
     "tw_status_your_turn": "Your turn, {seat}: buy a card or stand.",
     "tw_status_your_turn_you": "Your turn: buy a card or stand.",
@@ -303,6 +310,7 @@ TEXT: dict[str, str] = {
                                 "than your purse of {purse} (at most {room} more)",
     "tw_draw_first": "the banker is not chosen yet: draw for the bank first (R4), or press «Deal»",
     "tw_shoe": "{shoe_cards} in the shoe · discards: {discards} · bank no. {bank} · rules: {rules}",
+    "tw_shoe_fresh": "The shoe: {shoe_cards}, shuffled.",
     "tw_settlement": "Settlement, round {round}",
     "tw_log": "Log",
     "ev_first_ace": "The first ace came on the {ordinal} card: {seat} holds the bank (R4).",

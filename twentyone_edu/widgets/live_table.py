@@ -37,7 +37,7 @@ from ..words.validate import (
     whole,
 )
 from .app_style import ODDS_BASIS_EM
-from .card_faces import CLOSED, OPEN, PEEK, hand_html
+from .card_faces import CLOSED, OPEN, PEEK, hand_html, shoe_html, slot_svg
 from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
 from .explorer import Computation, reraise, running_loop
 from .i18n import LANGUAGES, check_language, ordinal, text
@@ -63,6 +63,7 @@ ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions
 # odds' panel beside the seats, which a phone can only put above or below them: UX review 8).
 ODDS_ROW_STYLE = "<style>.t21-odds-row { display: none; }</style>"
 MOST_PAUSES = 4.0  # seconds: the longest the others' paced turns take in all, the kernel free
+MOST_DRAW = 3.0  # seconds: the longest the draw for the first bank takes to go round, paced
 
 
 def parse_whole(value: str, key: str = "bad_amount") -> int:
@@ -139,8 +140,9 @@ class TableWidget(Bilingual, widgets.VBox):
     `you`: the student's seat (index or name; None to watch); `threshold`: computer players buy
     while below it; `seed`: the same seed deals the same cards; `language`: 'en' or 'ru', also
     settable later (`.language = 'ru'`) or with the switch `.language_toggle`; `pace`: seconds
-    between the other seats' turns and the banker's cards, so the class sees them play (at most
-    MOST_PAUSES in all, in a kernel; 0, or outside a kernel, plays them at once).
+    between the draw's cards for the first bank, the other seats' decisions and the banker's
+    cards, so the class sees them play (at most MOST_DRAW and MOST_PAUSES in all, in a kernel;
+    0, or outside a kernel, plays them at once).
     """
 
     def __init__(self, players=None, rules=HISTORICAL, seed: int | None = None,
@@ -452,6 +454,16 @@ class TableWidget(Bilingual, widgets.VBox):
             table.deal()  # the table says why not
         if table.phase == "choose_banker":
             table.choose_banker()
+            if self._in_sight():  # the class watches the cards go round to the first ace
+                self.draw_shown, self._watching = 0, True
+                self._pacing = asyncio.ensure_future(self._draw_in_sight(table, amount))
+                return
+        self._deal_round(amount)
+
+    def _deal_round(self, amount: int | None) -> None:
+        """The student's stake (if he typed one), the computer players' stakes (R5), the deal
+        (R7), then the others until the student's turn."""
+        table = self.table
         self.draw_shown = len(table.banker_draw)
         you = self.you
         if amount is not None and you not in (None, table.banker) and you not in table.stakes:
@@ -497,11 +509,35 @@ class TableWidget(Bilingual, widgets.VBox):
         enough)."""
         self._hurry = True
 
+    def _in_sight(self) -> bool:
+        """Whether the others play at the table's pace, in a kernel, the class watching."""
+        return bool(self.pace) and running_loop() is not None
+
+    async def _draw_in_sight(self, table: Table, amount: int | None) -> None:
+        """The draw for the first bank one card at a time (at most MOST_DRAW seconds), a pause
+        on the ace, then the deal (R4, R7; UX review 10: the draw happened out of sight)."""
+        pause = min(self.pace / 2, MOST_DRAW / len(table.banker_draw))
+        self._hurry = False
+        try:
+            while self.table is table and self._drawing():
+                self.draw_shown += 1
+                self._render()
+                if not self._hurry:
+                    await asyncio.sleep(pause if self._drawing() else self.pace)
+        finally:
+            self._watching = self._hurry = False
+            if self._pacing is asyncio.current_task():
+                self._pacing = None  # (so that the deal's own turns may start their pacing)
+        if self.table is table:
+            self.message.guard(lambda: self._deal_round(amount), clear=False)()
+            self._render()
+            self._next_button().focus()
+
     def _advance(self) -> None:
         """Computer players (and the banker, unless by hand) play; a finished round is settled
-        (R11, R14-R17). With a pace, in a kernel, they play in sight: a seat's turn or one of
-        the banker's cards at a time, the kernel free between them."""
-        if self.pace and running_loop() is not None:
+        (R11, R14-R17). With a pace, in a kernel, they play in sight: one decision of a seat
+        (a card or a stand) or one of the banker's cards at a time, the kernel free between."""
+        if self._in_sight():
             # «Show the rest now» at once, and the focus on it, if the others are to play
             self._watching = self._watching or self._due(self.table)
             if self._pacing is None or self._pacing.done():
@@ -643,7 +679,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.stake_button.description = text(
             "tw_add_button" if adding else "tw_stake_button", language)
         self.stake_button.tooltip = text("tw_add_tip" if adding else "tw_stake_tip", language)
-        self.deal_button.disabled = phase not in ("choose_banker", "staking")
+        self.deal_button.disabled = phase not in ("choose_banker", "staking") or self._watching
         self.buy_button.disabled = self.stand_button.disabled = not playing
         banker = phase == "banker"
         self.buy_button.description = text("tw_banker_buy" if banker else "tw_buy", language)
@@ -692,6 +728,9 @@ class TableWidget(Bilingual, widgets.VBox):
             return text("tw_status_choose", language)
         if self._drawing():
             return text("tw_status_drawing", language)
+        if phase == "staking" and self._watching:  # the ace shown, the deal to come
+            return text("tw_status_drawn_you" if yours else "tw_status_drawn", language,
+                        banker=banker)
         if phase == "staking" and table.round_number:
             natural = any(e.kind == "banker_natural" and e.round_number == table.round_number
                           for e in self.entries)  # settled by the deal itself: say why (R9)
@@ -764,7 +803,7 @@ class TableWidget(Bilingual, widgets.VBox):
         rows = []
         for seat in table.players:
             badges = []
-            if seat == table.banker:
+            if seat == table.banker and not self._drawing():  # (the ace not yet shown)
                 badges.append(("tw_banker_badge", COLOURS["banker"]))
             if seat == self.you and not self._is_you_by_name(seat):
                 badges.append(("tw_you_badge", COLOURS["you"]))
@@ -785,6 +824,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 "<span class='t21-stake-under'>"
                 f"{escape(text('tw_stake_under', language, stake=stake_text))}</span>")
             cards, states, total = self._seat_cards(seat)
+            # (before the first round, each seat's place for its cards: a table, not a ledger)
+            cards_html = hand_html(cards, states, language, CARD_HEIGHT) if cards else (
+                slot_svg(CARD_HEIGHT) if table.round_number == 0 else "")
             purse = table.purses[seat]
             colour = COLOURS["error"] if purse < 0 else "inherit"
             change = self.last_results.get(seat, 0) if settled else 0
@@ -802,8 +844,7 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse'>"
                 f"{escape(money(purse, language))}</span>{delta}{stake_under}</td>"
                 f"<td{_STAKE_COL} style='padding:2px 8px'>{escape(stake_text)}</td>"
-                f"<td class='t21-seat-cards' style='padding:2px 8px'>"
-                f"{hand_html(cards, states, language, CARD_HEIGHT) if cards else ''}</td>"
+                f"<td class='t21-seat-cards' style='padding:2px 8px'>{cards_html}</td>"
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
             if seat == self.you and table.to_act == seat and self._odds_shown:
                 rows.append(f"<tr class='t21-odds-row'><td colspan='5' style='padding:0 4px'>"
@@ -812,7 +853,13 @@ class TableWidget(Bilingual, widgets.VBox):
                 # projector: app_style)
                 rows.append(f"<tr class='t21-result-row' style='{background}'><td colspan='5' "
                             f"style='padding:0 8px 4px 8px'>{result}</td></tr>")
-        return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+        # (before the first round, the shuffled shoe above the seats: a game about to start)
+        shoe = "" if table.round_number else (
+            f"<caption style='caption-side:top;text-align:left;padding:2px 8px'>"
+            f"<span style='display:inline-flex;align-items:center;gap:8px'>{shoe_html(language)}"
+            f"{escape(text('tw_shoe_fresh', language, shoe_cards=len(table.shoe)))}</span>"
+            f"</caption>")
+        return (f"<table style='border-collapse:collapse'>{shoe}<thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
     def _result_html(self, seat: str) -> str:

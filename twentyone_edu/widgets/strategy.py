@@ -49,7 +49,8 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "font-size: 0 !important; } "
              "@media (hover: hover) { .t21-strategy-hits .jupyter-button:hover { "
              "outline: 3px solid #0b3d91; } } .t21-strategy-menus-hint { display: none; } "
-             ".t21-strategy-zoom, .t21-strategy-rowlabels { display: none !important; }"
+             ".t21-strategy-zoom, .t21-strategy-rowlabels, .t21-strategy-echo { "
+             "display: none !important; }"
              "</style>")
 
 
@@ -95,11 +96,16 @@ class StrategyExplorer(Explorer):
         self.hint.add_class("t21-strategy-hint")
         # (and beside it, on a phone, cells as big as a fingertip in a map that scrolls
         # sideways: app_style)
-        self.zoom = widgets.ToggleButton(value=False, icon="search-plus",
+        # (UX review 10: 26 px cells unless a student found the button: a phone opens on them)
+        self.zoom = widgets.ToggleButton(value=True, icon="search-minus",
                                          layout=widgets.Layout(width="auto"))
         self.zoom.add_class("t21-strategy-zoom")
         hint_row = widgets.HBox([self.hint, self.zoom])
         hint_row.add_class("t21-strategy-hintrow")
+        # (over the bigger cells on a phone, the chosen hand's answer in one line: the map is
+        # taller than the screen, and the full answer under it out of sight; app_style)
+        self.echo = widgets.HTML()
+        self.echo.add_class("t21-strategy-echo")
         # the map is a control too: a transparent button over each cell chooses that hand
         # (the two menus stay the keyboard's way); laid over the picture by MAP_STYLE
         self.chart.layout.margin = "0"
@@ -113,13 +119,15 @@ class StrategyExplorer(Explorer):
         self.row_labels.add_class("t21-strategy-rowlabels")
         self.map_box = widgets.Box([self.row_labels, self.map])
         self.map_box.add_class("t21-strategy-mapbox")
+        self.map_box.add_class("t21-strategy-zoomed")
+        self.add_class("t21-strategy-big")  # (the answer kept in sight under it: app_style)
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox([self.rules_menu, self.banker_menu]),
                 widgets.HBox([self.first_menu, self.second_menu]),
                 self.message, widgets.HBox([self.status, self.stop_button]), self.cell,
-            ], widgets.VBox([hint_row, self.map_box, self.legend])),
+            ], widgets.VBox([hint_row, self.echo, self.map_box, self.legend])),
         ]
         self._wanted = (first, second)
         self.rules_menu.observe(unless_relabelling(
@@ -136,10 +144,18 @@ class StrategyExplorer(Explorer):
     def _zoom(self, change) -> None:
         """Cells as big as a fingertip, the map scrolling sideways in its box, or the whole map
         in sight again (a phone: app_style)."""
-        if change["new"]:
-            self.map_box.add_class("t21-strategy-zoomed")
-        else:
-            self.map_box.remove_class("t21-strategy-zoomed")
+        for box, css in ((self.map_box, "t21-strategy-zoomed"), (self, "t21-strategy-big")):
+            (box.add_class if change["new"] else box.remove_class)(css)
+        self._label_zoom()
+
+    def _label_zoom(self) -> None:
+        """The hint and the button say what a press does now: the whole map, or bigger cells."""
+        lang, zoomed = self._language, self.zoom.value
+        hint = text("strategy_menus_hint_zoomed" if zoomed else "strategy_menus_hint", lang)
+        self.hint.value = f"<div class='t21-strategy-menus-hint'>{escape(hint)}</div>"
+        self.zoom.description = text("strategy_whole" if zoomed else "strategy_zoom", lang)
+        self.zoom.tooltip = text("strategy_whole_tip" if zoomed else "strategy_zoom_tip", lang)
+        self.zoom.icon = "search-minus" if zoomed else "search-plus"
 
     def _apply_language(self, language: str) -> None:
         super()._apply_language(language)
@@ -148,14 +164,11 @@ class StrategyExplorer(Explorer):
     def _relabel(self) -> None:
         lang = self._language
         self._label_frame("strategy_title", self.banker_menu, self.first_menu, self.second_menu)
-        self.hint.value = (f"<div class='t21-strategy-menus-hint'>"
-                           f"{escape(text('strategy_menus_hint', lang))}</div>")
         self.legend.value = f"{MAP_STYLE}<small>{escape(text('strategy_legend', lang))}</small>"
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
-        self.zoom.description = text("strategy_zoom", lang)
-        self.zoom.tooltip = text("strategy_zoom_tip", lang)
+        self._label_zoom()
         self.stop_button.description = text("strategy_stop", lang)
         self.stop_button.tooltip = text("strategy_stop_tooltip", lang)
 
@@ -272,11 +285,15 @@ class StrategyExplorer(Explorer):
         verdict = _verdict(row)
         cell = text("strategy_natural_cell", lang) if verdict == "natural" else \
             f"{signed(row['gain'], 4, lang)}, {text(f'strategy_{verdict}', lang)}"
+        echo = cell if verdict == "natural" else text(
+            "strategy_echo_value", lang, verdict=text(f"strategy_{verdict}", lang),
+            gain=signed(100 * row["gain"], 0, lang))
         counts = Counter(map(_verdict, self.table.values()))
         self.chart.show(self._rasters[lang].png((i, j)), text(
             "strategy_chart_alt", lang, first=first, second=second, cell=cell,
             buy_cells=counts["buy"], stand=counts["stand"], equal=counts["equal"],
             natural=counts["natural"]), self._rasters[lang].text_px)
+        self.echo.value = f"<b>{escape(f'{first} + {second}: {echo}')}</b>"
         if verdict == "natural":
             self.decision = None
             self.cell.value = marked(text("strategy_natural", lang, first=first, second=second))

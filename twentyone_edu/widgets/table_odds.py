@@ -38,18 +38,26 @@ def exact_odds(seat: str, hand, seen, rules) -> Odds:
                 exact.decision_values(hand, seen=seen, rules=rules))
 
 
+def favourable(chance, unseen: int) -> int | None:
+    """How many of the `unseen` cards give a next card's `chance`, or None if no whole number
+    of them does (R2)."""
+    count = Fraction(chance) * unseen
+    return int(count) if count.denominator == 1 else None
+
+
 def over_unseen(chance, unseen: int) -> str:
     """A next card's chance as favourable over the unseen cards, unreduced, so that a column
     shares one denominator: 8/87, not 8/87 beside 2/29 (R2; UX review 7)."""
-    favourable = chance * unseen
-    return f"{favourable}/{unseen}" if favourable.denominator == 1 else fraction(chance)
+    count = favourable(chance, unseen)
+    return fraction(chance) if count is None else f"{count}/{unseen}"
 
 
 def odds_html(odds: Odds, language: str) -> str:
-    """The odds, their answer first (which choice is better), then as a small table: each total
-    as a percentage, then its exact fraction (favourable over possible); then the two values, in
-    stakes over 100 rounds at a stake of 1, as the app's other answers say them (UX review 8:
-    "−0.4891 per stake" is an analyst's number)."""
+    """The odds, their answer first (which choice is better), then its reason, the two values
+    in stakes over 100 rounds at a stake of 1, as the app's other answers say them (UX review 8:
+    "−0.4891 per stake" is an analyst's number; UX review 10: under a long list of totals they
+    fell off a projector's screen); then each total as a percentage and its exact fraction
+    (favourable over possible)."""
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
@@ -60,15 +68,16 @@ def odds_html(odds: Odds, language: str) -> str:
     verdict = ("odds_equal" if draw == stand else f"odds_close_{better}"
                if abs(draw - stand) < CLOSE else f"odds_better_{better}")
     heading = text("odds_for", language, seat=odds.seat, unseen_cards=odds.unseen)
-    return (f"<b class='t21-odds-verdict'>{escape(text(verdict, language))}</b><br>"
+    values = (f"<table class='t21-odds-values'><tr><th style='text-align:left'>"
+              f"{escape(text('odds_choice', language))}</th>"
+              f"<th {CELL}>{escape(text('odds_value', language))}</th></tr>"
+              f"<tr><td>{escape(text('odds_stand', language))}</td>"
+              f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
+              f"<tr><td>{escape(text('odds_buy', language))}</td>"
+              f"<td {CELL}>{escape(signed(100 * draw, 1, language))}</td></tr></table>")
+    return (f"<b class='t21-odds-verdict'>{escape(text(verdict, language))}</b><br>{values}"
             f"<b>{escape(heading)}</b>"
             f"<table><tr><th style='text-align:left;padding:0 8px'>"
             f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
             f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>"
-            f"<table><tr><th style='text-align:left'>{escape(text('odds_choice', language))}"
-            f"</th><th {CELL}>{escape(text('odds_value', language))}</th></tr>"
-            f"<tr><td>{escape(text('odds_stand', language))}</td>"
-            f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
-            f"<tr><td>{escape(text('odds_buy', language))}</td>"
-            f"<td {CELL}>{escape(signed(100 * draw, 1, language))}</td></tr></table>"
             f"<small>{marked(text('odds_note', language))}</small>")
