@@ -154,15 +154,15 @@ def test_payment_by_payment_with_rule_ids_in_both_languages():
     w.stand_button.click()
     assert w.message.value == ""
     lines = settlement_lines(w)
-    assert "Vera: a drawn 21 against the banker&#x27;s 18 — wins 2 (2× the stake) (R12)" in lines
-    assert "Pavel: 18 against the banker&#x27;s 18 — loses 1 (1× the stake) (R17)" in lines
-    assert "You: 17 against the banker&#x27;s 18 — loses 5 (1× the stake) (R17)" in lines
+    assert "Vera: a drawn 21 against the banker&#x27;s 18 — won 2 (2× the stake) (R12)" in lines
+    assert "Pavel: 18 against the banker&#x27;s 18 — lost 1 (1× the stake) (R17)" in lines
+    assert "You: 17 against the banker&#x27;s 18 — lost 5 (1× the stake) (R17)" in lines
     assert w.table.purses == {"You": 95, "Vera": 102, "Pavel": 99, "Olga": 104}
     w.language_toggle.value = "ru"
     lines = settlement_lines(w)
     # issue 34: the default names are shown in the language of the table
-    assert "Вера: 21 прикупкой против 18 у банкира — получает 2 (ставка × 2) (R12)" in lines
-    assert "Вы: 17 против 18 у банкира — платит 5 (ставка × 1) (R17)" in lines
+    assert "Вера: 21 прикупкой против 18 у банкира — выигрыш 2 (ставка × 2) (R12)" in lines
+    assert "Вы: 17 против 18 у банкира — проигрыш 5 (ставка × 1) (R17)" in lines
     assert "Раунд 1 рассчитан" in w.status.value
     conserved(w)
 
@@ -206,9 +206,9 @@ def test_naturals_bust_and_banker_bust():
     w.stake_box.value = "2"
     w.deal_button.click()
     lines = settlement_lines(w)
-    assert "You: a natural — wins 2 (1× the stake) (R10)" in lines
-    assert "Vera: over 21 — loses 1 (1× the stake) (R13)" in lines
-    assert "Pavel: 18 against the banker&#x27;s bust — wins 1 (1× the stake) (R16)" in lines
+    assert "You: a natural — won 2 (1× the stake) (R10)" in lines
+    assert "Vera: over 21 — lost 1 (1× the stake) (R13)" in lines
+    assert "Pavel: 18 against the banker&#x27;s bust — won 1 (1× the stake) (R16)" in lines
     assert w.table.purses == {"You": 102, "Vera": 99, "Pavel": 101, "Olga": 98}
     assert "The banker (Olga) is over 21 with 26 (R16)" in w.log_view.value
 
@@ -220,8 +220,8 @@ def test_banker_natural_collects_three_times():
     w.stake_box.value = "4"
     w.deal_button.click()
     lines = settlement_lines(w)
-    assert "You: 16 against the banker&#x27;s natural — loses 12 (3× the stake) (R9)" in lines
-    assert "Vera: 15 against the banker&#x27;s natural — loses 3 (3× the stake) (R9)" in lines
+    assert "You: 16 against the banker&#x27;s natural — lost 12 (3× the stake) (R9)" in lines
+    assert "Vera: 15 against the banker&#x27;s natural — lost 3 (3× the stake) (R9)" in lines
     assert w.table.purses["Olga"] == 100 + 12 + 3 + 3
 
 
@@ -244,9 +244,9 @@ def test_banker_by_hand_and_a_late_addition():
     w.buy_button.click()  # 16 + 5: at 21 the banker stops by himself
     assert w.message.value == ""
     lines = settlement_lines(w)
-    assert "You: 16 against the banker&#x27;s 21 — loses 13 (stake 5 + late addition 3, R6) (R15)" \
+    assert "You: 16 against the banker&#x27;s 21 — lost 13 (stake 5 + late addition 3, R6) (R15)" \
         in lines
-    assert "Vera: a drawn 21 against the banker&#x27;s 21 — loses 2 (2× the stake) (R15)" in lines
+    assert "Vera: a drawn 21 against the banker&#x27;s 21 — lost 2 (2× the stake) (R15)" in lines
     assert w.table.purses["You"] == 100 - 13
 
 
@@ -266,7 +266,7 @@ def test_a_late_addition_on_a_win_is_handed_back_and_says_so():
     assert w.table.to_act == "banker"
     w.stand_button.click()
     lines = settlement_lines(w)
-    assert ("You: 19 against the banker&#x27;s 17 — wins 5 (on the stake 5; the late addition 3 "
+    assert ("You: 19 against the banker&#x27;s 17 — won 5 (on the stake 5; the late addition 3 "
             "is handed back, never paid, R6) (R17)") in lines, lines
     assert w.table.purses["You"] == 100 + 5
 
@@ -306,9 +306,13 @@ def test_odds_for_the_player_to_act_counted_by_hand():
     values = exact.decision_values("10 7", seen=())
     for value in values.values():
         assert f"{100 * float(value):+.1f}".replace("-", "−") in odds
-    # and the same odds in the student's own row, where a phone shows them (app_style)
+    # and the same odds in the student's own row, where a phone shows them (app_style), their
+    # answer and values in sight, the totals folded behind a click (UX review 11)
     after_you = w.seats.value.split("t21-your-row", 1)[1].split("</tr>", 1)[1]
-    assert after_you.startswith("<tr class='t21-odds-row'>") and odds in after_you
+    answer, _, totals = odds.partition("<b>")
+    assert after_you.startswith("<tr class='t21-odds-row'>") and answer in after_you
+    folded = after_you.split("<details class='t21-odds-totals'>", 1)[1]
+    assert totals.split("</b>", 1)[1].split("<small>")[0] in folded
     w.stand_button.click()
     assert "shown while a player is to buy" in w.odds_view.value
     assert "t21-odds-row" not in w.seats.value  # not the student's turn: no row of odds

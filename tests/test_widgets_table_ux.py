@@ -17,7 +17,7 @@ from test_widgets_table import (
     seventeen_against_olgas_eighteen,
 )
 
-from twentyone_edu.widgets.common import escape
+from twentyone_edu.widgets.common import escape, marked
 from twentyone_edu.widgets.i18n import text
 from twentyone_edu.widgets.live_table import MOST_PAUSES, TableWidget
 from twentyone_edu.widgets.table_odds import CLOSE, Odds, odds_html
@@ -232,6 +232,20 @@ def test_the_first_deal_draws_for_the_bank_in_sight():
     conserved(w)
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_lost_tie_says_that_ties_go_to_the_banker(language):
+    """UX review 11: "−1: your 18 against the banker's 18" read as a bug; equal totals go to the
+    banker (R17), and the result says so, in the student's row; a win says nothing of ties."""
+    w = TableWidget(players=NAMES, seed=5, language=language)
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "8 9 9 8")  # You 18, Vera and Pavel 19, Olga 18: all stand
+    w.deal_button.click()
+    w.stand_button.click()
+    said = html.unescape(w.seats.value)
+    assert w.last_results["You"] == -1
+    assert text("tw_result_tie", language, money="−1", mine="18", against="18") in said
+
+
 def test_a_pace_outside_a_kernel_plays_the_round_at_once():
     """A script or a test has no kernel loop: the others play before the click returns."""
     w = TableWidget(players=NAMES, seed=5, pace=MOST_PAUSES)
@@ -369,6 +383,20 @@ def test_the_odds_give_stand_and_buy_before_the_totals():
         "t21-odds-verdict", escape(text("odds_stand", "en")), "−47.9", "−39.0",
         escape(text("odds_outcome", "en")), ">12<", escape(text("odds_bust", "en")))]
     assert places == sorted(places), places
+
+
+def test_a_phones_row_folds_the_totals_away():
+    """UX review 11: on a phone the odds in the student's row pushed the other seats off the
+    screen. Folded, they keep the answer and the two values in sight, the totals and the note
+    behind a click; the panel beside the seats keeps everything open."""
+    chances = {total: Fraction(1, 10) for total in range(12, 21)} | {"bust": Fraction(1, 10)}
+    odds = Odds("Anna", 90, chances, {"stand": Fraction(-479, 1000), "draw": Fraction(-39, 100)})
+    folded, open_ = odds_html(odds, "ru", folded=True), odds_html(odds, "ru")
+    summary = escape(text("odds_totals_summary", "ru"))
+    head, _, behind = folded.partition("<details")
+    assert "t21-odds-verdict" in head and "t21-odds-values" in head and ">12<" not in head
+    assert summary in behind and ">12<" in behind and marked(text("odds_note", "ru")) in behind
+    assert "<details" not in open_ and summary not in open_ and ">12<" in open_
 
 
 def test_before_the_first_round_the_table_shows_the_shoe_and_a_place_for_each_seats_cards():

@@ -1497,6 +1497,22 @@ def test_a_refused_hand_does_not_move_its_box(voila_app, chromium, no_errors, la
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_cards_to_tap_sit_under_the_chart_on_a_projector(voila_app, chromium, no_errors,
+                                                             language):
+    """UX review 11: on a 1024×768 projector the row of cards sat at the foot of the boxes, at
+    the screen's edge, so a tap scrolled the chart away; it is right under the chart, whole
+    in the first screen, and so is the chart."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        open_tab(page, 1, ".t21-advice", ".t21-advice-card")
+        page.locator(".t21-app .t21-advice-chart img").wait_for()
+        chart, row = box(page, ".t21-advice-chart"), box(page, ".t21-advice-picker")
+        assert 0 <= row["top"] - chart["bottom"] <= 20, (chart, row)
+        assert chart["top"] >= 0 and row["bottom"] <= height, (chart, row)
+        no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_cards_of_nineteen_or_twenty_are_tapped_into_the_seen_cards(
         voila_app, chromium, no_errors, screenshot, language):
     """UX reviews 8 and 9: in "19 or 20?" the cards are typed no longer only; on a phone, with

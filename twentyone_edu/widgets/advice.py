@@ -112,17 +112,21 @@ class AdviceExplorer(Explorer):
                        self.chart):
             answer.add_class("t21-answer")
         # the answer right under the hands a student taps; the boxes and the numbers after it,
-        # the picture beside them where there is room (columns), else below; a refusal of what
-        # was typed shows under the boxes, so the box being typed in does not move (UX D17)
+        # the picture beside them where there is room (columns), else below, and the cards to
+        # tap right under the picture (UX review 11: at the foot of the boxes they fell below a
+        # projector's screen); a refusal of what was typed shows under the boxes, so the box
+        # being typed in does not move (UX D17)
+        side = widgets.VBox([self.chart, picker])
+        side.add_class("t21-advice-side")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                 self.status, self.verdict, self.summary, self.fraction,
-                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]), picker,
+                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
                 self.message,
                 self.table, self.values_html,
-            ], self.chart),
+            ], side),
         ]
         for box in (self.hand_box, self.seen_box, self.rules_menu):
             box.observe(unless_relabelling(box, self.message.guard(lambda _: self.update())),

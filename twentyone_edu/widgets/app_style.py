@@ -327,12 +327,14 @@ APP_STYLE = f"""<style>
      500 px apart); the boxes and the exact numbers after them */
   .t21-app .t21-advice .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
-  .t21-app .t21-advice .t21-column {{ display: contents !important; }}
-  .t21-app .t21-advice .t21-columns > *, .t21-app .t21-advice .t21-column > * {{
+  .t21-app .t21-advice .t21-column, .t21-app .t21-advice .t21-advice-side {{
+    display: contents !important; }}
+  .t21-app .t21-advice .t21-columns > *, .t21-app .t21-advice .t21-column > *,
+  .t21-app .t21-advice .t21-advice-side > * {{
     flex: 0 0 auto !important; order: 3; max-width: 100%; align-self: stretch; }}
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
-  .t21-app .t21-advice .t21-advice-chart {{ order: 1; }}
-  .t21-app .t21-advice .t21-column > .t21-advice-picker {{ order: 2; }}
+  .t21-app .t21-advice .t21-advice-side > .t21-advice-chart {{ order: 1; }}
+  .t21-app .t21-advice .t21-advice-side > .t21-advice-picker {{ order: 2; }}
   /* "When to buy": the map right after the two menus of the hand (round 8: under the word
      that the menus do what its small cells do, so it is read before a tap), the answer for
      the hand straight under the map (round 7: in the screen after a tap), then the legend,

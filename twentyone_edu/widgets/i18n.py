@@ -304,6 +304,8 @@ TEXT: dict[str, str] = {
     "tw_status_settled": "Round {round} is settled. The bank: {banker}. Stake and deal the next "
                          "round.",
     "tw_result_vs": "{money}: your {mine} against the banker's {against}",
+    "tw_result_tie": "{money}: your {mine} against the banker's {against}, and a tie goes to "
+                     "the banker",
     "tw_result_alone": "{money}: {mine}",
     "tw_result_bank": "{money} for your bank this round",
     "tw_stake_over_your_purse": "a stake of {amount} would put {total} on the table, more "
@@ -324,7 +326,8 @@ TEXT: dict[str, str] = {
     "odds_stand": "Stand",
     "odds_buy": "Buy, then play best",
     "odds_choice": "Choice",
-    "odds_value": "Stakes won (+) or lost (−) in 100 rounds at a stake of 1, on average",
+    "odds_totals_summary": "The next card's chances, total by total",
+    "odds_value": "Won (+) or lost (−) on average in 100 rounds, stake 1",
     "odds_better_buy": "Better: buy a card.",
     "odds_better_stand": "Better: stand.",
     "odds_equal": "Buying and standing are worth exactly the same.",

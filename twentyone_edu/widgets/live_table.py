@@ -848,7 +848,7 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
             if seat == self.you and table.to_act == seat and self._odds_shown:
                 rows.append(f"<tr class='t21-odds-row'><td colspan='5' style='padding:0 4px'>"
-                            f"{self._odds_shown}</td></tr>")
+                            f"{self._odds_html(folded=True)}</td></tr>")
             if result:  # right under the student's hand, across the row (beside it on a
                 # projector: app_style)
                 rows.append(f"<tr class='t21-result-row' style='{background}'><td colspan='5' "
@@ -877,8 +877,9 @@ class TableWidget(Bilingual, widgets.VBox):
             outcome = payments[-1] if payments else None
             mine = self._outcome_words(outcome.outcome if outcome else None)
             against = self._outcome_words(outcome.against if outcome else None)
-            words = text("tw_result_vs", language, money=signed_money, mine=mine,
-                         against=against) if against else text(
+            tie = against and mine == against and amount < 0  # (equal totals: the bank's, R17)
+            words = text("tw_result_tie" if tie else "tw_result_vs", language,
+                         money=signed_money, mine=mine, against=against) if against else text(
                 "tw_result_alone", language, money=signed_money, mine=mine)
         if not words:
             return ""
@@ -963,8 +964,9 @@ class TableWidget(Bilingual, widgets.VBox):
             return escape(text("ev_deal_round", self.language)) if first else ""
         return escape(event_line(self._shown_event(self.entries[i]), self.language))
 
-    def _odds_html(self) -> str:
-        """The odds for the player to act, computed once per position, off the kernel's loop."""
+    def _odds_html(self, folded: bool = False) -> str:
+        """The odds for the player to act, computed once per position, off the kernel's loop;
+        `folded`, their totals behind a click (odds_html)."""
         table, language = self.table, self.language
         seat = table.to_act if table.phase == "players" else None
         if seat is None:
@@ -982,7 +984,8 @@ class TableWidget(Bilingual, widgets.VBox):
         if isinstance(self._odds, BaseException):
             reason = type(self._odds).__name__
             return f"<i>{escape(text('unexpected', language, reason=reason))}</i>"
-        return odds_html(self._odds._replace(seat=self._shown(self._odds.seat)), language)
+        return odds_html(self._odds._replace(seat=self._shown(self._odds.seat)), language,
+                         folded)
 
     def _odds_ready(self, key, odds) -> None:
         """Show the odds (or why there are none) if the table is still where they were asked."""

@@ -259,7 +259,7 @@ class StrategyExplorer(Explorer):
                        for rank in self.ranks)
         self.row_labels.value = (
             f"<div class='t21-rowlabels' aria-hidden='true' style='display:grid;height:100%;"
-            f"width:{MAP_ZOOMED_PX * x0 / width:.0f}px;background:rgba(255,255,255,0.94);"
+            f"width:{MAP_ZOOMED_PX * x0 / width:.0f}px;background:#fff;"
             f"grid-template-rows:{100 * y0 / height:.2f}% repeat({n}, 1fr) "
             f"{100 * (height - y1) / height:.2f}%'><div></div>{rows}</div>")
         for k, button in enumerate(self.hits.children):

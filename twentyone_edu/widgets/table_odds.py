@@ -52,12 +52,13 @@ def over_unseen(chance, unseen: int) -> str:
     return fraction(chance) if count is None else f"{count}/{unseen}"
 
 
-def odds_html(odds: Odds, language: str) -> str:
+def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
     """The odds, their answer first (which choice is better), then its reason, the two values
     in stakes over 100 rounds at a stake of 1, as the app's other answers say them (UX review 8:
     "−0.4891 per stake" is an analyst's number; UX review 10: under a long list of totals they
     fell off a projector's screen); then each total as a percentage and its exact fraction
-    (favourable over possible)."""
+    (favourable over possible); `folded`, the totals behind a click (a phone's row, where they
+    pushed the other seats off the screen: UX review 11)."""
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
@@ -75,9 +76,15 @@ def odds_html(odds: Odds, language: str) -> str:
               f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
               f"<tr><td>{escape(text('odds_buy', language))}</td>"
               f"<td {CELL}>{escape(signed(100 * draw, 1, language))}</td></tr></table>")
+    totals = (f"<table><tr><th style='text-align:left;padding:0 8px'>"
+              f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
+              f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>")
+    note = f"<small>{marked(text('odds_note', language))}</small>"
+    if folded:
+        totals = (f"<details class='t21-odds-totals'><summary>"
+                  f"{escape(text('odds_totals_summary', language))}</summary>"
+                  f"{escape(heading)}{totals}{note}</details>")
+    else:
+        totals = f"<b>{escape(heading)}</b>{totals}{note}"
     return (f"<b class='t21-odds-verdict'>{escape(text(verdict, language))}</b><br>{values}"
-            f"<b>{escape(heading)}</b>"
-            f"<table><tr><th style='text-align:left;padding:0 8px'>"
-            f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
-            f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>"
-            f"<small>{marked(text('odds_note', language))}</small>")
+            f"{totals}")
