@@ -19,14 +19,20 @@ from twentyone_edu.words.catalogs import fields
 # Exercise 07.4 as the JSON and the catalog hold it, typed here.
 EXERCISE_07_4 = {
     "question": {
-        "en": "The text says a player with 15–17 \"may\" buy. Which statement do the exact values "
-              "for the hard two-card hands of 15, 16 and 17 support?",
-        "ru": "Текст говорит, что с 15–17 очками игрок «может» прикупать. Какое утверждение "
-              "подтверждают точные значения для жёстких рук из двух карт на 15, 16 и 17?"},
-    "hints": [{"en": "Compare with the hands of section 1: how far apart were buying and "
-                     "standing on 10 6? Then check with the lists of sections 2 and 5.",
-               "ru": "Сравните с руками раздела 1: насколько расходились «прикупить» и "
-                     "«остановиться» на 10 6? Потом проверьте по спискам разделов 2 и 5."}],
+        "en": "The text says a player with 15–17 \"may\" buy. Predict, before this lesson prints "
+              "them: which statement will the exact values for the hard two-card hands of 15, "
+              "16 and 17 support?",
+        "ru": "Текст говорит, что с 15–17 очками игрок «может» прикупать. Предскажите, пока урок "
+              "их не напечатал: какое утверждение подтвердят точные значения для жёстких рук из "
+              "двух карт на 15, 16 и 17?"},
+    "hints": [{"en": "Which cards bust a hard 15, 16 or 17, and how often does a banker who "
+                     "stands on 17 beat a player who stands there anyway? When both choices lose "
+                     "about the same, they are nearly even. The lists of sections 2 and 5 will "
+                     "tell you.",
+               "ru": "Какие карты дают перебор при жёстких 15, 16 или 17 и как часто банкир, "
+                     "который останавливается на 17, всё равно побеждает игрока, остановившегося "
+                     "на них? Если оба решения проигрывают примерно одинаково, они почти "
+                     "равноценны. Ответ дадут списки разделов 2 и 5."}],
     "choices": [
         {"en": "Buying and standing are worth nearly the same there (within 0.05 of a stake)",
          "ru": "Прикупить и остановиться там почти равноценно (разница меньше 0,05 ставки)"},
