@@ -1154,6 +1154,12 @@ def test_when_to_buy_opens_on_its_map_on_a_phone(voila_app, chromium, no_errors,
 
 MAP_SCROLL_JS = """() => { const box = document.querySelector('.t21-app .t21-strategy-mapbox');
   return [box.scrollWidth, box.clientWidth, document.documentElement.scrollWidth]; }"""
+# Whether the map's cell of the hand `title` lies inside the scrolled map's box, side to side
+CHOSEN_IN_VIEW_JS = """(title) => {
+  const box = document.querySelector('.t21-app .t21-strategy-mapbox').getBoundingClientRect();
+  const cell = document.querySelector(`.t21-app .t21-strategy-hits button[title="${title}"]`);
+  if (!cell) { return false; } const r = cell.getBoundingClientRect();
+  return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1; }"""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -1178,6 +1184,11 @@ def test_a_phones_map_is_a_control_and_shows_whole_at_a_tap(voila_app, chromium,
         assert len(cells) == 100, f"{len(cells)} cells"
         smallest = min(min(w, h) for w, h, _ in cells)
         assert smallest >= 44, f"the zoomed map's cells are {smallest:.1f} px"
+        # UX reviews 11 and 12: the chosen hand, 10 9, was scrolled out of the map's view
+        page.wait_for_function(CHOSEN_IN_VIEW_JS, arg="10 + 9", polling=100, timeout=10_000)
+        focused_on = page.evaluate("() => document.activeElement.closest('.t21-strategy-first')"
+                                   " !== null")
+        assert focused_on, "the keyboard's place is not the first menu"
         inner, shown, page_width = page.evaluate(MAP_SCROLL_JS)
         assert inner > shown and page_width <= width, (inner, shown, page_width)
         screenshot(page, f"i34k_{size}_{language}_strategy_zoomed")

@@ -168,7 +168,10 @@ class CourseApp(Bilingual, widgets.VBox):
         self.show_tab(index)
         if index is None:
             return
-        control = FIRST_CONTROL[index](self.built[index])
+        shown = self.built[index]
+        if hasattr(shown, "came_into_view"):  # (a scrolled picture brings its choice into view)
+            shown.came_into_view()
+        control = FIRST_CONTROL[index](shown)
         loop = running_loop()
         if fresh and loop is not None:
             loop.call_later(BUILT_PAUSE, control.focus)

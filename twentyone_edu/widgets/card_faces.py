@@ -123,11 +123,10 @@ def slot_svg(height: int = 112) -> str:
 
 def shoe_html(language: str = "en", height: int = 56) -> str:
     """The shoe as a picture: three backs, each over the last by half a card (R1, R18)."""
-    backs = [card_svg(None, CLOSED, language, height) for _ in range(3)]
+    back = card_svg(None, CLOSED, language, height)
     overlap = round(height * WIDTH / HEIGHT / 2)
-    backs[1:] = [back.replace('style="margin:2px;', f'style="margin:2px 2px 2px -{overlap}px;')
-                 for back in backs[1:]]
-    return f'<span class="t21-shoe-picture" style="display:inline-flex">{"".join(backs)}</span>'
+    under = f'<span style="display:inline-flex;margin-left:-{overlap}px">{back}</span>'
+    return f'<span class="t21-shoe-picture" style="display:inline-flex">{back}{under * 2}</span>'
 
 
 def hand_html(cards: Iterable[Card], states: Iterable[str] | None = None,

@@ -120,7 +120,7 @@ class StrategyExplorer(Explorer):
         self.map_box = widgets.Box([self.row_labels, self.map])
         self.map_box.add_class("t21-strategy-mapbox")
         self.map_box.add_class("t21-strategy-zoomed")
-        self.add_class("t21-strategy-big")  # (the answer kept in sight under it: app_style)
+        self.add_class("t21-strategy-big")  # (its answer in one line over it: app_style)
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
@@ -130,6 +130,7 @@ class StrategyExplorer(Explorer):
             ], widgets.VBox([hint_row, self.echo, self.map_box, self.legend])),
         ]
         self._wanted = (first, second)
+        self._reveal = False  # the chosen cell to be brought into the map's view once drawn
         self.rules_menu.observe(unless_relabelling(
             self.rules_menu, self.message.guard(lambda _: self.update())), names="value")
         self.banker_menu.observe(self.message.guard(lambda _: self.update()), names="value")
@@ -140,6 +141,24 @@ class StrategyExplorer(Explorer):
                          names="value")
         self._relabel()
         self.message.guard(self.update)()
+
+    def came_into_view(self) -> None:
+        """The app has shown this tab: bring the chosen cell into the scrolled map's view (UX
+        reviews 11 and 12: a phone's map of bigger cells opened on its first columns, the 10 9
+        and 10 10 of the lesson out of sight), now or once the map is drawn."""
+        self._reveal = True
+        if self.state == "ready" and self.hits.children:
+            self._bring_chosen_into_view()
+
+    def _bring_chosen_into_view(self) -> None:
+        """The browser scrolls a focused element into view: the chosen cell's button takes the
+        focus for a moment, then the first menu, the keyboard's place (the map keeps its scroll
+        sideways)."""
+        self._reveal = False
+        n = len(self.ranks)
+        i, j = self.ranks.index(self.first_menu.value), self.ranks.index(self.second_menu.value)
+        self.hits.children[i * n + j].focus()
+        self.first_menu.focus()
 
     def _zoom(self, change) -> None:
         """Cells as big as a fingertip, the map scrolling sideways in its box, or the whole map
@@ -294,6 +313,8 @@ class StrategyExplorer(Explorer):
             buy_cells=counts["buy"], stand=counts["stand"], equal=counts["equal"],
             natural=counts["natural"]), self._rasters[lang].text_px)
         self.echo.value = f"<b>{escape(f'{first} + {second}: {echo}')}</b>"
+        if self._reveal and self.hits.children:
+            self._bring_chosen_into_view()
         if verdict == "natural":
             self.decision = None
             self.cell.value = marked(text("strategy_natural", lang, first=first, second=second))
