@@ -261,12 +261,13 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
                      ylabel: str | None = None, colorbar_label: str | None = None,
                      missing_label: str = "21", language: str = "en",
                      cell_format: Callable[[float], str] | None = None,
-                     font: float = SMALL) -> Figure:
+                     font: float = SMALL, scale_ends: tuple[str, str] = ("", "")) -> Figure:
     """A grid over two-card hands of buy − stand: green above 0 (buy), purple below (stand).
 
     `values[(first, second)]` is a number or None (no decision, e.g. a natural); every cell is
     written out with its sign (`cell_format`, by default two decimals in `language`), so the
     colour is never the only signal, in black or white, whichever is easier to read on the cell.
+    `scale_ends` are words over and under the colour scale (e.g. "+ buy", "− stand").
     """
     ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13,
                                                                  use=message("use.ranks"))]
@@ -281,9 +282,12 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     xlabel = said["second_card"] if xlabel is None else xlabel
     ylabel = said["first_card"] if ylabel is None else ylabel
     colorbar_label = said["buy_minus_stand"] if colorbar_label is None else colorbar_label
+    if not (isinstance(scale_ends, tuple) and len(scale_ends) == 2):
+        refuse("scale_ends", scale_ends, message("use.scale_ends"))
+    over, under = scale_ends
     _check_labels({"title": title, "xlabel": xlabel, "ylabel": ylabel,
                    "colorbar_label": colorbar_label, "missing_label": missing_label,
-                   "cell_format": cell_format})
+                   "cell_format": cell_format, "scale_ends[0]": over, "scale_ends[1]": under})
     grid = np.array([[_cell(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
@@ -304,6 +308,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     _sized(ax, font)
     bar = fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85,
                        format=TickNumbers(language))
+    bar.ax.set_title(over, fontsize=font)
+    bar.ax.set_xlabel(under, fontsize=font)
     _sized(bar.ax, font)
     return fig
 

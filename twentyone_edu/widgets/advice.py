@@ -111,7 +111,8 @@ class AdviceExplorer(Explorer):
         for answer in (self.verdict, self.summary, self.fraction, self.table, self.values_html,
                        self.chart):
             answer.add_class("t21-answer")
-        # the answer right under the hands a student taps; the boxes and the numbers after it,
+        # the answer right under the hands a student taps, its exact numbers next (UX review
+        # 12: under the boxes they fell below a projector's screen), the boxes after them,
         # the picture beside them where there is room (columns), else below, and the cards to
         # tap right under the picture (UX review 11: at the foot of the boxes they fell below a
         # projector's screen); a refusal of what was typed shows under the boxes, so the box
@@ -123,9 +124,9 @@ class AdviceExplorer(Explorer):
             columns([
                 widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                 self.status, self.verdict, self.summary, self.fraction,
+                self.table, self.values_html,
                 widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
                 self.message,
-                self.table, self.values_html,
             ], side),
         ]
         for box in (self.hand_box, self.seen_box, self.rules_menu):

@@ -147,7 +147,7 @@ class CourseApp(Bilingual, widgets.VBox):
         self.add_class("t21-app")
         self.header = widgets.HTML()
         self.header.add_class("t21-app-header")
-        self.about = widgets.HTML()  # the citation folded away, in its place on a phone
+        self.about = widgets.HTML()  # the citation folded away under the tabs, on a phone
         self.about.add_class("t21-app-about")
         self.tabs = widgets.Tab(children=[widgets.HTML() for _ in TABS])
         self.tabs.add_class("t21-app-tabs")
@@ -155,9 +155,10 @@ class CourseApp(Bilingual, widgets.VBox):
         self._speak(language, lambda callback: callback)
         self.language_toggle.add_class("t21-app-language")
         self.tabs.observe(lambda change: self.chosen(change["new"]), names="selected_index")
-        top = widgets.HBox([self.header, self.language_toggle, self.about],
+        top = widgets.HBox([self.header, self.language_toggle],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [top, self.tabs]
+        # (the citation at the foot: UX review 12 read «Source» at the top as source code)
+        self.children = [top, self.tabs, self.about]
         self._apply_language(self._language)
         self.show_tab(0)
 
@@ -193,7 +194,9 @@ class CourseApp(Bilingual, widgets.VBox):
     def _apply_language(self, language: str) -> None:
         self._language = language
         title, intro = (escape(text(key, language)) for key in ("app_title", "app_intro"))
-        self.header.value = (f"{TAB_STYLE}{APP_STYLE}<h2 style='margin:0.2em 0'>{title}</h2>"
+        name, dash, subtitle = title.partition(" — ")  # (a phone shows the name alone)
+        self.header.value = (f"{TAB_STYLE}{APP_STYLE}<h2 style='margin:0.2em 0'>{name}"
+                             f"<span class='t21-app-subtitle'>{dash}{subtitle}</span></h2>"
                              f"<p class='t21-app-intro' style='margin:0 0 0.5em 0'>{intro}</p>")
         self.about.value = (f"<details><summary>{escape(text('app_about', language))}</summary>"
                             f"<p style='margin:0'>{intro}</p></details>")

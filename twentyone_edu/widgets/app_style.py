@@ -44,7 +44,10 @@ APP_STYLE = f"""<style>
 .t21-app .widget-checkbox, .t21-app summary {{ min-height: 44px; height: auto; }}
 .t21-app .widget-button, .t21-app .widget-toggle-button {{ font-size: {APP_FONT_PX}px;
   padding: 4px 12px; max-width: 100%; white-space: normal; line-height: 1.25; }}
-.t21-app .widget-checkbox input {{ width: 24px; height: 24px; }}
+.t21-app .widget-checkbox input {{ width: 28px; height: 28px; }}
+/* a box's words take the tap too: the whole line is a 44 px target (UX review 12: 24 px) */
+.t21-app .widget-checkbox label {{ min-height: 44px; display: flex; align-items: center;
+  gap: 8px; cursor: pointer; }}
 .t21-app .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
 .t21-app .widget-toggle-button.mod-active {{ box-shadow: inset 0 -4px 0 #0b3d91; }}
 .t21-app button:disabled {{ background-color: #e4e4e4 !important; color: #555 !important;
@@ -57,9 +60,10 @@ APP_STYLE = f"""<style>
 .t21-app .widget-text input[type=text]:focus-visible,
 .t21-app .widget-text input[type=number]:focus-visible,
 .t21-app .widget-textarea textarea:focus-visible {{ {FOCUS} }}
-/* the map's cells are out of the keyboard's way (the menus are its way): a tap on one leaves
-   no ring beside the frame the picture draws round the chosen cell */
-.t21-app .t21-strategy-hits button:focus {{ outline: none !important; }}
+/* a tap on one of the map's cells leaves no ring beside the frame the picture draws round the
+   chosen cell; the keyboard's arrows do (strategy.MAP_KEYS) */
+.t21-app .t21-strategy-hits button:focus:not(:focus-visible) {{ outline: none !important; }}
+.t21-app .t21-strategy-hits button:focus-visible {{ {FOCUS} outline-offset: -3px !important; }}
 .t21-app-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
 .t21-app-tabs .lm-TabBar, .t21-app-tabs .lm-TabBar-content {{
   height: auto !important; min-height: 44px !important; max-height: none !important;
@@ -116,9 +120,9 @@ APP_STYLE = f"""<style>
    (UX review 8: 14.5 px on a projector) */
 .t21-app .t21-seats td:first-child span, .t21-app .t21-bc-seat span {{
   font-size: {APP_FONT_PX}px !important; }}
-/* before the first card «Deal» is the call to play: big and bold (UX review 8: the table
-   opened as a form) */
-.t21-app .t21-fresh .t21-deal {{ font-size: 22px !important; font-weight: bold;
+/* «Deal» is the call to play: big and bold, in every round and language (UX review 8: the
+   table opened as a form; UX review 12: after the first round it shrank) */
+.t21-app .t21-deal {{ font-size: 22px !important; font-weight: bold;
   padding: 6px 28px !important; }}
 
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
@@ -165,7 +169,6 @@ APP_STYLE = f"""<style>
     width: auto; }}
   .t21-app .t21-table-title {{ display: none; }}
   .t21-app .t21-actions {{ padding-right: 11em; }}
-  .t21-app .t21-settings {{ margin-top: 52px; }}
   /* a purse's change on a line under it: a banker's «120 (+12)» does not widen the Purse
      column and push the cards sideways (a CI run: 13 px) */
   .t21-app .t21-seats .t21-purse-change {{ display: block; }}
@@ -237,6 +240,9 @@ APP_STYLE = f"""<style>
   /* the stake's box as wide as a stake, so «Deal» and «Your stake» (Russian too) share a row
      with «Table settings» from 381 px up */
   .t21-app .t21-stake input {{ width: 3.2em; flex: 0 0 3.2em; }}
+  /* (and a big «Deal» narrow enough to share it from 412 px: UX review 12 kept it big in every
+     round, and a row of its own pushed the seats down at the settlement) */
+  .t21-app .t21-deal {{ padding: 6px 14px !important; }}
   /* round 7: the tab names the table (as on a projector): its title gives way, «Table
      settings» (on two lines) sits at the right of the Deal row, and the seats start higher */
   .t21-app .t21-table-widget {{ position: relative; }}
@@ -247,7 +253,6 @@ APP_STYLE = f"""<style>
   .t21-app .t21-bc-heading {{ display: none !important; }}
   .t21-app .t21-settings-toggle {{ max-width: 7.5em; margin-right: 0; }}
   .t21-app .t21-actions {{ padding-right: 7.7em; }}
-  .t21-app .t21-settings {{ margin-top: 52px; }}
   /* while the student decides, Buy and Stand take the whole row (no settings mid-round) */
   .t21-app .t21-deciding .t21-actions {{ padding-right: 0; }}
   .t21-app .t21-deciding .t21-table-heading {{ display: none; }}
@@ -306,6 +311,11 @@ APP_STYLE = f"""<style>
      wrap into rows, every activity in sight (UX review 7: one strip that scrolled sideways
      hid one or two tabs past the edge, with nothing to say so) */
   .t21-app-header h2 {{ font-size: {APP_FONT_PX}px; }}
+  /* (the name alone, on one row with the languages: UX review 12, a 215 px header) */
+  .t21-app-header .t21-app-subtitle {{ display: none; }}
+  .t21-app .t21-app-header {{ flex: 0 1 auto; min-width: 0; }}
+  .t21-app .t21-app-header h2 {{ font-size: 16px; }}
+  .t21-app .t21-app-language .widget-toggle-button {{ padding: 4px 6px; }}
   .t21-app .widget-button, .t21-app .widget-toggle-button {{ padding: 4px 8px; }}
   .t21-app .t21-actions .t21-buy {{ max-width: calc(55% - 6px); }}
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px); }}

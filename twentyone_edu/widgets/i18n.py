@@ -116,6 +116,8 @@ TEXT: dict[str, str] = {
     "chart_exact": "exact value",
     "chart_band": "± 2 standard errors",
     "chart_running": "running mean",
+    "sim_chart_alt_empty": "The chart before a run: a dashed line marks the exact value {exact} "
+                           "stakes; Run draws the running mean of the simulated rounds.",
     "sim_chart_alt": "Line chart of the simulated running mean against the rounds played: "
                      "{after_rounds} it is {mean} stakes; a dashed line marks the exact value "
                      "{exact}, a grey band the exact value ± 2 standard errors.",
@@ -188,10 +190,12 @@ TEXT: dict[str, str] = {
                        "Fresh shoe, the banker's cards unknown but not a natural.",
     # the course app (notebooks/app.ipynb)
     "app_title": "«Двадцать одно» — twenty-one, exactly",
-    "app_intro": "The card game as a 19th-century Russian text describes it («Девушки на выданье. "
-                 "Бал дебютанток» (2018), p. 16): deal at a live table, then compute exactly "
-                 "whether the old advice holds.",
-    "app_about": "Source",
+    "app_intro": "The card game as a 19th-century Russian text describes it (as printed in "
+                 "«Девушки на выданье. Бал дебютанток» (2018), p. 16): deal at a live table, "
+                 "then compute exactly whether the old advice holds.",
+    "app_about": "Where the rules come from",
+    "se_scale_buy": "buy",
+    "se_scale_stand": "stand",
     "app_loading": "Loading…",
     "app_tab_table": "The table",
     "app_tab_advice": "19 or 20?",

@@ -293,11 +293,13 @@ class TableWidget(Bilingual, widgets.VBox):
         heading = row([self.title, self.language_toggle, self.settings_toggle], layout=wrap)
         heading.add_class("t21-table-heading")
         self.title.add_class("t21-table-title")
+        # the settings open under the seats, never above «Deal» (UX review 12: on a phone they
+        # pushed the game off the screen); the focus goes to them, which brings them in sight
         return [
-            heading, self.settings, controls,
+            heading, controls,
             row([self.seats, self.odds_view], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="flex-start")),
-            self.shoe_label, self.settlement, self.log_view,
+            self.settings, self.shoe_label, self.settlement, self.log_view,
         ]
 
     def _wire(self) -> None:
@@ -314,9 +316,16 @@ class TableWidget(Bilingual, widgets.VBox):
             button.on_click(self._callback(action, focus=True))
         for box, action in ((self.you_box, self._advance), (self.threshold_box, self._advance),
                             (self.by_hand_box, self._advance), (self.odds_toggle, None),
-                            (self.settings_toggle, None),
+                            (self.settings_toggle, self._settings_opened),
                             (self.players_box, self._resize_names)):
             box.observe(self._callback(action), names="value")
+
+    def _settings_opened(self) -> None:
+        """Opened, the settings show under the seats with the focus in the names' box (a
+        number's box takes no focus from the kernel), which brings them into view."""
+        if self.settings_toggle.value:
+            self.settings.layout.display = None
+            self.names_box.focus()
 
     def _callback(self, action, clear: bool = True, focus: bool = False):
         """A guarded handler: the action, then the table drawn again (errors shown inline);

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import exact, simulate
-from ..game.rules import variant, variant_title
+from ..game.rules import RuleSet, variant, variant_title
 from ..words.numerals import count, decimal, signed
 from ..words.validate import one_of, seed_of, whole
 from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape
@@ -110,10 +110,15 @@ class SimulationExplorer(Explorer):
         ]
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
+        for menu in (self.policy_menu, self.banker_menu, self.rules_menu, self.rounds_menu):
+            menu.observe(self.message.guard(lambda _: self._preview()), names="value")
         self._relabel()
+        self.message.guard(self._preview)()
 
     def _apply_language(self, language: str) -> None:
         super()._apply_language(language)
+        if self.state == "idle":
+            self._preview()
         if self._chart is not None:
             key = _chart_key(self.settings[3], self.exact_value, language)
             chart = _CHARTS.get(key)
@@ -124,6 +129,34 @@ class SimulationExplorer(Explorer):
                     key, partial(_new_chart, *key),
                     keep_message(self.message, partial(self._chart_ready, key)),
                     keep_message(self.message, self._failed))
+
+    def _key(self) -> tuple[int, RuleSet, int, str]:
+        """The chosen settings as _exact_and_chart's arguments: policy, rules, rounds, language."""
+        rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
+        return self.policy_menu.value, rules, self.rounds_menu.value, self._language
+
+    def _preview(self) -> None:
+        """Before the first run, the chart's empty axes with the exact value's line, so that the
+        tab opens as a picture to fill, not a form (UX review 12)."""
+        if self.state != "idle":
+            return
+        key = self._key()
+        found = _exact_and_chart(*key, cached_only=True)
+        if found is not None:
+            self._show_preview(key, found)
+            return
+        self.computation.ask(key, partial(_exact_and_chart, *key),
+                             keep_message(self.message, partial(self._show_preview, key)),
+                             keep_message(self.message, reraise))
+
+    def _show_preview(self, key: tuple, found: tuple[Fraction, plots.ConvergenceChart]) -> None:
+        if self.state != "idle" or key != self._key():
+            return
+        value, chart = found
+        lang = self._language
+        self.chart.show(chart.png(np.empty(0), math.nan, float(value)),
+                        text("sim_chart_alt_empty", lang, exact=signed(value, 4, lang)),
+                        chart.text_px)
 
     def _relabel(self) -> None:
         lang = self._language
@@ -177,14 +210,14 @@ class SimulationExplorer(Explorer):
         """Begin a run with the chosen rules, threshold, rounds and seed (R7–R17)."""
         if self.state in ("computing", "running"):
             return
-        rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
-        policy, total = self.policy_menu.value, self.rounds_menu.value
+        policy, rules, total, _ = self._key()
         seed = parse_seed(self.seed_box.value)
         if seed is None:  # shown with the result, so the class can type it to repeat the run
             seed = random.randrange(MAX_SEED)
         steps = simulate.rounds_in_steps(total, simulate.STEP, policy, rules, seed=seed)
+        # (the chart on show stays until the run's first frame: the preview's axes, or the
+        # last run's)
         self._steps, self.result, self._chart = steps, None, None
-        self.chart.clear()
         self._running_mean, self._sum = np.empty(total), 0.0
         self.settings = (rules.name, policy, rules.banker_stands_on, total, seed)
         self.progress.max, self.progress.value = total, 0

@@ -52,6 +52,23 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              ".t21-strategy-zoom, .t21-strategy-rowlabels, .t21-strategy-echo { "
              "display: none !important; }"
              "</style>")
+# The arrow keys on a focused cell of the map choose the next cell that way (a click on it),
+# for the keyboard as a tap does; widgets have no key events, so a listener on the page, set
+# once by an image that cannot load (an HTML widget's own <script> does not run).
+MAP_KEY_LISTENER = (
+    "if (!window.t21MapKeys) { window.t21MapKeys = true; "
+    "document.addEventListener('keydown', function (event) { "
+    "var cell = event.target, grid = cell.parentElement; "
+    "if (!grid || !grid.classList.contains('t21-strategy-hits')) { return; } "
+    "var cells = Array.prototype.slice.call(grid.children), k = cells.indexOf(cell), "
+    "n = Math.round(Math.sqrt(cells.length)), "
+    "step = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n}[event.key]; "
+    "if (step === undefined) { return; } event.preventDefault(); var next = k + step; "
+    "if (next < 0 || next >= cells.length || (Math.abs(step) === 1 && "
+    "Math.floor(next / n) !== Math.floor(k / n))) { return; } "
+    "cells[next].focus(); cells[next].click(); }); }")
+MAP_KEYS = (f'<img alt="" src="data:image/png;base64," style="display:none" '
+            f'onerror="{MAP_KEY_LISTENER}">')
 
 
 class StrategyExplorer(Explorer):
@@ -106,8 +123,9 @@ class StrategyExplorer(Explorer):
         # taller than the screen, and the full answer under it out of sight; app_style)
         self.echo = widgets.HTML()
         self.echo.add_class("t21-strategy-echo")
-        # the map is a control too: a transparent button over each cell chooses that hand
-        # (the two menus stay the keyboard's way); laid over the picture by MAP_STYLE
+        # the map is a control too: a transparent button over each cell chooses that hand; the
+        # chosen cell's is the Tab key's one stop in the map, the arrows move from it (UX
+        # review 12: the picture was out of the keyboard's reach); laid over it by MAP_STYLE
         self.chart.layout.margin = "0"
         self.hits = widgets.GridBox()
         self.hits.add_class("t21-strategy-hits")
@@ -117,7 +135,9 @@ class StrategyExplorer(Explorer):
         # sideways under them: app_style)
         self.row_labels = widgets.HTML()
         self.row_labels.add_class("t21-strategy-rowlabels")
-        self.map_box = widgets.Box([self.row_labels, self.map])
+        # (the arrow keys move the choice from cell to cell: MAP_KEYS)
+        self.arrow_keys = widgets.HTML(MAP_KEYS, layout=widgets.Layout(display="none"))
+        self.map_box = widgets.Box([self.row_labels, self.map, self.arrow_keys])
         self.map_box.add_class("t21-strategy-mapbox")
         self.map_box.add_class("t21-strategy-zoomed")
         self.add_class("t21-strategy-big")  # (its answer in one line over it: app_style)
@@ -313,6 +333,8 @@ class StrategyExplorer(Explorer):
             buy_cells=counts["buy"], stand=counts["stand"], equal=counts["equal"],
             natural=counts["natural"]), self._rasters[lang].text_px)
         self.echo.value = f"<b>{escape(f'{first} + {second}: {echo}')}</b>"
+        for k, button in enumerate(self.hits.children):  # the map's one stop for the Tab key
+            button.tabbable = k == i * len(self.ranks) + j
         if self._reveal and self.hits.children:
             self._bring_chosen_into_view()
         if verdict == "natural":
@@ -361,8 +383,9 @@ def per_100_rounds(value: float, language: str) -> str:
 def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
     """The ranks, the table and the heat map of `rules` in each language, computed and drawn
     once (the slow part: off the kernel's loop). A picture holds no words, only ranks in its
-    language's letters and numbers (buy − stand in hundredths of a stake), so a language switch
-    shows the other at once; the widget writes the title and the legend beside it."""
+    language's letters and numbers (buy − stand in hundredths of a stake) and its scale's two
+    ends' words, so a language switch shows the other at once; the widget writes the title and
+    the legend beside it."""
     from .. import plots  # matplotlib loads here, off the kernel's loop
 
     found = _HEAT_MAPS.get(rules)
@@ -375,7 +398,11 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
         figure = plots.strategy_heatmap(
             hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
             missing_label="21", language=language,
-            cell_format=partial(per_100_rounds, language=language), font=CHART_FONT["strategy"])
+            cell_format=partial(per_100_rounds, language=language), font=CHART_FONT["strategy"],
+            # (the colour scale's ends say what the colours mean: UX review 12 found the legend
+            # under the map below a projector's screen)
+            scale_ends=(f"+ {text('se_scale_buy', language)}",
+                        f"− {text('se_scale_stand', language)}"))
         rasters[language] = plots.Raster.of_grid(figure, len(ranks), len(ranks))
     found = ranks, table, rasters
     _HEAT_MAPS.put(rules, found)

@@ -1,0 +1,86 @@
+"""Issue 34, UX review 12 in the widgets themselves: "Simulation" opens on its chart, the map's
+one Tab stop follows the chosen hand, and the map's colour scale says what its ends mean."""
+
+from fractions import Fraction
+
+import pytest
+from twentyone_edu.errors import TwentyOneError
+
+from twentyone_edu import exact, plots
+from twentyone_edu.game.rules import VARIANTS
+from twentyone_edu.widgets import SimulationExplorer, StrategyExplorer
+from twentyone_edu.widgets.i18n import text
+from twentyone_edu.words.numerals import signed
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_simulation_shows_its_exact_line_before_a_run(language):
+    """Before Run: a chart with the exact value named in its words, no round played; a new
+    threshold draws the new exact value's chart (still no run)."""
+    sim = SimulationExplorer(policy=17, language=language)
+    assert sim.state == "idle" and sim.result is None
+    assert sim.chart.png[:4] == b"\x89PNG"
+    assert sim.chart.alt == text("sim_chart_alt_empty", language,
+                                 exact=signed(exact.round_value(17), 4, language))
+    sim.policy_menu.value = 15
+    assert sim.state == "idle" and sim.result is None
+    assert signed(exact.round_value(15), 4, language) in sim.chart.alt
+    sim.run_button.click()
+    sim.run_steps(10_000)
+    assert sim.state == "done" and sim.chart.alt != text(
+        "sim_chart_alt_empty", language, exact=signed(exact.round_value(15), 4, language))
+
+
+def test_the_maps_one_tab_stop_is_the_chosen_cell():
+    """Of the map's 100 cells only the chosen hand's is in the Tab order, and it moves with a
+    choice made on the map or in the menus."""
+    strategy = StrategyExplorer(first="10", second="9")
+    ranks, n = strategy.ranks, len(strategy.ranks)
+
+    def stops():
+        return [divmod(k, n) for k, button in enumerate(strategy.hits.children)
+                if button.tabbable]
+
+    assert len(strategy.hits.children) == n * n == 100
+    assert stops() == [(ranks.index("10"), ranks.index("9"))]
+    strategy.hits.children[2 * n + 5].click()
+    assert stops() == [(2, 5)]
+    assert (strategy.first_menu.value, strategy.second_menu.value) == (ranks[2], ranks[5])
+    strategy.first_menu.value = "A"
+    assert stops() == [(ranks.index("A"), 5)]
+
+
+def test_the_colour_scale_names_its_ends():
+    """The heat map's colour scale carries a word over it and one under it; anything but two
+    short texts is refused by name."""
+    values = {("A", "A"): Fraction(1, 2), ("A", "2"): None, ("2", "A"): Fraction(-1, 3),
+              ("2", "2"): 0}
+    figure = plots.strategy_heatmap(values, ["A", "2"], scale_ends=("+ buy", "− stand"))
+    scale = figure.axes[-1]
+    assert (scale.get_title(), scale.get_xlabel()) == ("+ buy", "− stand")
+    plain = plots.strategy_heatmap(values, ["A", "2"]).axes[-1]
+    assert (plain.get_title(), plain.get_xlabel()) == ("", "")
+    for bad in (("+ buy",), "+ buy", ("+ buy", 3), ("x" * 500, "")):
+        with pytest.raises(TwentyOneError, match="scale_ends"):
+            plots.strategy_heatmap(values, ["A", "2"], scale_ends=bad)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_apps_map_says_buy_and_stand_on_its_scale(language):
+    """The app's map (its picture in each language) has the words for buy and stand at the
+    ends of its colour scale: drawn from the same call as the lesson's."""
+    from twentyone_edu.widgets import strategy
+
+    seen = []
+    real = plots.strategy_heatmap
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["scale_ends"])
+        return real(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plots, "strategy_heatmap", spy)
+        patch.setattr(strategy, "_HEAT_MAPS", strategy.LRU(24))
+        strategy.heat_map(VARIANTS["historical"].with_(banker_stands_on=16))
+    assert (f"+ {text('se_scale_buy', language)}",
+            f"− {text('se_scale_stand', language)}") in seen
