@@ -1,6 +1,7 @@
 """Issue 34, UX review 12 in the widgets themselves: "Simulation" opens on its chart, the map's
 one Tab stop follows the chosen hand, and the map's colour scale says what its ends mean."""
 
+import asyncio
 from fractions import Fraction
 
 import pytest
@@ -8,7 +9,7 @@ from twentyone_edu.errors import TwentyOneError
 
 from twentyone_edu import exact, plots
 from twentyone_edu.game.rules import VARIANTS
-from twentyone_edu.widgets import SimulationExplorer, StrategyExplorer
+from twentyone_edu.widgets import SimulationExplorer, StrategyExplorer, banker_chooser
 from twentyone_edu.widgets.i18n import text
 from twentyone_edu.words.numerals import signed
 
@@ -84,3 +85,29 @@ def test_the_apps_map_says_buy_and_stand_on_its_scale(language):
         strategy.heat_map(VARIANTS["historical"].with_(banker_stands_on=16))
     assert (f"+ {text('se_scale_buy', language)}",
             f"− {text('se_scale_stand', language)}") in seen
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_animation_switch_says_how_to_stop_it(language):
+    """Pressed, «Animate» reads as the way to stop the animation; it reads «Animate» again when
+    the first ace has come, and follows a language switch (UX review 12)."""
+    async def play():
+        chooser = banker_chooser.BankerChooser(players=5, seed=12, language=language)
+        chooser.animate_toggle.value = True
+        pressed = chooser.animate_toggle.description
+        chooser.language = "ru" if language == "en" else "en"
+        switched = chooser.animate_toggle.description
+        chooser.language = language
+        while chooser.animate_toggle.value:
+            await asyncio.sleep(0.05)
+        return pressed, switched, chooser.animate_toggle.description, chooser.done
+
+    banker_chooser.STEP_SECONDS, before = 0.01, banker_chooser.STEP_SECONDS
+    try:
+        pressed, switched, after, done = asyncio.run(play())
+    finally:
+        banker_chooser.STEP_SECONDS = before
+    other = "ru" if language == "en" else "en"
+    assert pressed == text("bc_animate_stop", language) != text("bc_animate", language)
+    assert switched == text("bc_animate_stop", other)
+    assert done and after == text("bc_animate", language)

@@ -113,6 +113,7 @@ APP_STYLE = f"""<style>
    cards a seat holds, the more they overlap, so that up to 22 fit its box */
 {BC_CROWDED}/* «Show the exact chances» and «Hide …» one width, so the menu beside it stays put */
 .t21-app .t21-bc-show-exact {{ min-width: 17.5em; }}
+.t21-app .t21-bc-animate {{ min-width: 10.5em; }}  /* (and «Animate» and «Stop the animation») */
 /* the buttons' row keeps its height while the others play (no button shown), and the status
    the height of its usual sentences, so that the seats stay put from the deal to the result */
 .t21-app .t21-actions {{ min-height: 48px; align-items: center; }}

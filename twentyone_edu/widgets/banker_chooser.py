@@ -236,27 +236,27 @@ class BankerChooser(Bilingual, widgets.VBox):
         language = self.language
         for widget, key in ((self.players_box, "bc_players"), (self.seed_box, "tw_seed"),
                             (self.next_button, "bc_next"), (self.all_button, "bc_all"),
-                            (self.new_button, "bc_new"), (self.animate_toggle, "bc_animate"),
-                            (self.trials_box, "bc_trials"),
+                            (self.new_button, "bc_new"), (self.trials_box, "bc_trials"),
                             (self.simulate_button, "bc_simulate"),
                             (self.exact_toggle, "bc_show_exact")):
             widget.description = text(key, language)
-        for widget in (self.animate_toggle, self.players_box):  # (not "null" on hover)
-            widget.tooltip = widget.description
-        self._label_exact_toggle()
+        self.players_box.tooltip = self.players_box.description  # (not "null" on hover)
+        self._label_toggles()
         self.seed_box.placeholder = text("tw_seed_help", language)
         set_options(self.trials_box, [(count(n, language), n) for n in TRIALS])
         self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>"
                             f"{marked(text('bc_title', language))}</h3>")
 
-    def _label_exact_toggle(self) -> None:
-        """The switch says what pressing it does: show the exact chances, or hide them."""
-        key = "bc_hide_exact" if self.exact_toggle.value else "bc_show_exact"
-        self.exact_toggle.description = self.exact_toggle.tooltip = text(key, self.language)
+    def _label_toggles(self) -> None:
+        """Each switch says what pressing it does: show the exact chances or hide them; animate
+        the draw or stop it (UX review 12: pressed, «Animate» did not say how to stop)."""
+        for toggle, keys in ((self.exact_toggle, ("bc_show_exact", "bc_hide_exact")),
+                             (self.animate_toggle, ("bc_animate", "bc_animate_stop"))):
+            toggle.description = toggle.tooltip = text(keys[toggle.value], self.language)
 
     def _render(self) -> None:
         language = self.language
-        self._label_exact_toggle()
+        self._label_toggles()
         self.next_button.disabled = self.all_button.disabled = self.done
         if self.shown == 0:
             result = text("bc_start", language)

@@ -362,6 +362,7 @@ TEXT: dict[str, str] = {
     "bc_all": "To the first ace",
     "bc_new": "Shuffle again",
     "bc_animate": "Animate",
+    "bc_animate_stop": "Stop the animation",
     "bc_seat": "Seat {n}",
     "bc_start": "Cards go round the seats one at a time; the first ace holds the bank. Press "
                 "«Next card».",
