@@ -10,6 +10,7 @@ from twentyone_edu.errors import TwentyOneError
 from twentyone_edu import exact, plots
 from twentyone_edu.game.rules import VARIANTS
 from twentyone_edu.widgets import SimulationExplorer, StrategyExplorer, banker_chooser
+from twentyone_edu.widgets.common import escape
 from twentyone_edu.widgets.i18n import text
 from twentyone_edu.words.numerals import signed
 
@@ -52,15 +53,14 @@ def test_the_maps_one_tab_stop_is_the_chosen_cell():
 
 
 def test_the_colour_scale_names_its_ends():
-    """The heat map's colour scale carries a word over it and one under it; anything but two
-    short texts is refused by name."""
+    """The heat map's colour scale carries its two ends' words along it; anything but two short
+    texts is refused by name."""
     values = {("A", "A"): Fraction(1, 2), ("A", "2"): None, ("2", "A"): Fraction(-1, 3),
               ("2", "2"): 0}
     figure = plots.strategy_heatmap(values, ["A", "2"], scale_ends=("+ buy", "− stand"))
-    scale = figure.axes[-1]
-    assert (scale.get_title(), scale.get_xlabel()) == ("+ buy", "− stand")
-    plain = plots.strategy_heatmap(values, ["A", "2"]).axes[-1]
-    assert (plain.get_title(), plain.get_xlabel()) == ("", "")
+    words = figure.axes[-1].get_ylabel()  # along the scale, from its foot (UX review 13: over
+    assert words.index("− stand") < words.index("+ buy")  # its ends, Russian ran over cells)
+    assert "·" not in plots.strategy_heatmap(values, ["A", "2"]).axes[-1].get_ylabel()
     for bad in (("+ buy",), "+ buy", ("+ buy", 3), ("x" * 500, "")):
         with pytest.raises(TwentyOneError, match="scale_ends"):
             plots.strategy_heatmap(values, ["A", "2"], scale_ends=bad)
@@ -111,3 +111,39 @@ def test_the_animation_switch_says_how_to_stop_it(language):
     assert pressed == text("bc_animate_stop", language) != text("bc_animate", language)
     assert switched == text("bc_animate_stop", other)
     assert done and after == text("bc_animate", language)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_app_lists_the_rules_its_log_cites(language):
+    """UX review 13: the log's rule codes could not be looked up. The app's foot lists R1–R20,
+    each with its title and one line, in the app's language; a tie goes to the banker (R17)."""
+    from twentyone_edu.game.rules import rule_title
+    from twentyone_edu.widgets.app import CourseApp
+
+    about = CourseApp(language=language).about.value
+    for n in range(1, 21):
+        assert f">R{n}</th>" in about and escape(rule_title(f"R{n}", language)) in about
+        assert escape(text(f"app_rule_R{n}", language)) in about
+    ties = {"en": "ties go to the banker", "ru": "ничья за банкиром"}[language]
+    assert ties in about and text("app_about", language) in about
+
+
+def test_new_rules_say_they_need_a_new_table():
+    """UX review 13: the rules menu changed nothing until «New table», and nothing said so. A
+    rule set chosen that the table does not play turns the button into «New table with these
+    rules»; pressed, the table plays them and the button is plain again."""
+    from twentyone_edu.game.rules import VARIANTS as RULE_SETS
+    from twentyone_edu.widgets import TableWidget
+
+    table = TableWidget(players=3, seed=5)
+    assert table.new_table_button.description == text("tw_new_table", "en")
+    table.rules_box.value = RULE_SETS["ochko"]
+    assert table.table.rules != RULE_SETS["ochko"]
+    assert table.new_table_button.description == text("tw_new_table_rules", "en")
+    assert table.new_table_button.button_style == "primary"
+    table.language = "ru"
+    assert table.new_table_button.description == text("tw_new_table_rules", "ru")
+    table.new_table_button.click()
+    assert table.table.rules == RULE_SETS["ochko"]
+    assert table.new_table_button.description == text("tw_new_table", "ru")
+    assert table.new_table_button.button_style == ""

@@ -267,7 +267,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     `values[(first, second)]` is a number or None (no decision, e.g. a natural); every cell is
     written out with its sign (`cell_format`, by default two decimals in `language`), so the
     colour is never the only signal, in black or white, whichever is easier to read on the cell.
-    `scale_ends` are words over and under the colour scale (e.g. "+ buy", "− stand").
+    `scale_ends` are the words for the colour scale's top and foot (e.g. "+ buy", "− stand"),
+    written along it in place of `colorbar_label`.
     """
     ranks = [short_text(rank, "rank", 10) for rank in bounded(ranks, "ranks", 13,
                                                                  use=message("use.ranks"))]
@@ -292,7 +293,9 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
     fig = Figure(figsize=(6.0, 5.0), dpi=DPI)
-    fig.subplots_adjust(left=0.08, right=0.97, top=0.92 if title else 0.98, bottom=0.1)
+    # (room at the right for the scale's words, written along it)
+    fig.subplots_adjust(left=0.08, right=0.93 if over or under else 0.97,
+                        top=0.92 if title else 0.98, bottom=0.1)
     ax = fig.add_subplot()
     image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach))
     cells = image.to_rgba(grid)
@@ -308,8 +311,8 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     _sized(ax, font)
     bar = fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85,
                        format=TickNumbers(language))
-    bar.ax.set_title(over, fontsize=font)
-    bar.ax.set_xlabel(under, fontsize=font)
+    if over or under:  # along the scale, from its foot: "− stand · + buy"
+        bar.set_label(f"{under}   ·   {over}", size=font)
     _sized(bar.ax, font)
     return fig
 

@@ -199,13 +199,26 @@ class CourseApp(Bilingual, widgets.VBox):
                              f"<span class='t21-app-subtitle'>{dash}{subtitle}</span></h2>"
                              f"<p class='t21-app-intro' style='margin:0 0 0.5em 0'>{intro}</p>")
         self.about.value = (f"<details><summary>{escape(text('app_about', language))}</summary>"
-                            f"<p style='margin:0'>{intro}</p></details>")
+                            f"<p style='margin:0 0 0.4em 0'>{intro}</p>{rules_list(language)}"
+                            "</details>")
         self.tabs.titles = [text(tab[0], language) for tab in TABS]
         for index, child in enumerate(self.tabs.children):
             if index in self.built:
                 child.language = language
             else:
                 child.value = f"<i>{escape(text('app_loading', language))}</i>"
+
+
+def rules_list(language: str) -> str:
+    """The rules R1–R20 in one line each, with their titles: the codes the table's log cites
+    can be looked up in the app itself (UX review 13)."""
+    from ..game.rules import rule_title  # (the engine loads with the table's tab, not before)
+
+    rows = "".join(
+        f"<tr><th scope='row' style='text-align:left;padding-right:0.5em'>R{n}</th>"
+        f"<td><b>{escape(rule_title(f'R{n}', language))}</b>: "
+        f"{escape(text(f'app_rule_R{n}', language))}</td></tr>" for n in range(1, 21))
+    return f"<table class='t21-rules-list'>{rows}</table>"
 
 
 def page_app(default: str = "en") -> CourseApp:

@@ -11,7 +11,7 @@ APP_FONT_PX = 17
 ODDS_BASIS_EM = 13
 # «Bigger cells»: the strategy map this wide on a phone, 44 px a cell (strategy.py lays its first
 # cards' labels over it at this width too)
-MAP_ZOOMED_PX = 620
+MAP_ZOOMED_PX = 660
 
 # The first banker's seats: from this many cards on, each card after the first overlaps the one
 # before by this share of a card's height (a card is 1/1.4 as wide as high)
@@ -86,7 +86,12 @@ APP_STYLE = f"""<style>
 .t21-app .t21-seat-cards svg + svg {{ margin-left: -24px !important; }}
 /* the points ("перебор, 25") wrap, leaving the odds their room beside the seats */
 .t21-app .t21-seat-cards + td b {{ display: inline-block; max-width: 5em; }}
-.t21-app .t21-app-about {{ display: none; }}
+/* the rules and their source, folded at the app's foot at every size (UX review 13: the
+   log's rule codes could not be looked up) */
+.t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
+.t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
+.t21-app .t21-rules-list td, .t21-app .t21-rules-list th {{ vertical-align: top;
+  white-space: normal; padding: 2px 4px; }}
 /* rule codes ("(R4)") are the lessons' cross-references: the app shows them in its log only */
 .t21-app .t21-rule-code {{ display: none; }}
 .t21-app .t21-stake-under {{ display: none; }}
@@ -218,12 +223,10 @@ APP_STYLE = f"""<style>
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
 }}
-/* a phone, or a projector under 800 px tall: the citation folds behind «Source», the title
-   stays, so the whole table fits the screen */
+/* a phone, or a projector under 800 px tall: the citation goes (it is in the rules at the
+   app's foot), the title stays, so the whole table fits the screen */
 @media (max-width: 600px), (max-height: 800px) {{
   .t21-app .t21-app-intro {{ display: none; }}
-  .t21-app .t21-app-about {{ display: flex; margin-left: 8px; }}
-  .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 }}
 @media (max-width: 380px) {{
   /* a total as wide as «натуральное 21» at 15 px fits a 360 px screen beside the cards */
@@ -360,7 +363,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-mapbox,
   .t21-app .t21-strategy .t21-columns .t21-strategy-hintrow {{ order: 1; }}
-  /* «Bigger cells»: 44 px cells (the grid is 71 % of a 620 px map, 10 cells a row), the map
+  /* «Bigger cells»: 44 px cells (the grid is 68 % of a 660 px map, 10 cells a row), the map
      scrolling sideways inside its box, not the page */
   .t21-app .t21-strategy-hintrow {{ align-items: center; gap: 8px;
     flex-wrap: nowrap !important; }}

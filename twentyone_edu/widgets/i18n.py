@@ -193,7 +193,31 @@ TEXT: dict[str, str] = {
     "app_intro": "The card game as a 19th-century Russian text describes it (as printed in "
                  "«Девушки на выданье. Бал дебютанток» (2018), p. 16): deal at a live table, "
                  "then compute exactly whether the old advice holds.",
-    "app_about": "Where the rules come from",
+    "app_about": "The rules, R1–R20, and where they come from",
+    "app_rule_R1": "Two packs of 52, shuffled together: 104 cards.",
+    "app_rule_R2": "2 to 10 count their number, J Q K 10, an ace 11 or 1, whichever is better.",
+    "app_rule_R3": "An ace and a ten-valued card as the first two cards.",
+    "app_rule_R4": "Cards go round the seats one at a time; the first ace holds the bank.",
+    "app_rule_R5": "Every player puts his stake down before the deal.",
+    "app_rule_R6": "Money added after the deal is never won, but is lost on a loss.",
+    "app_rule_R7": "Two cards each, one at a time, from the banker's right, the banker last.",
+    "app_rule_R8": "The two dealt cards are closed; every bought card lies open.",
+    "app_rule_R9": "It ends the round at once: every player pays three stakes, a natural too.",
+    "app_rule_R10": "The banker pays it one stake; that player is out of the round.",
+    "app_rule_R11": "In turn, each player buys cards one at a time until he stands.",
+    "app_rule_R12": "A player who buys to exactly 21 wins two stakes, unless the banker ends on "
+                    "21.",
+    "app_rule_R13": "A player over 21 pays his stake at once and is out.",
+    "app_rule_R14": "The banker buys last; ours buys below 17 and stands from 17.",
+    "app_rule_R15": "A banker who buys to 21 takes two stakes from every player still in.",
+    "app_rule_R16": "A banker over 21 pays every player still in one stake (a drawn 21 two).",
+    "app_rule_R17": "A higher total than the banker's wins one stake; equal or lower loses: ties "
+                    "go to the banker.",
+    "app_rule_R18": "A banker holds the bank until the shoe is dealt through; the discards, "
+                    "shuffled, finish his last round.",
+    "app_rule_R19": "Then the bank passes to the player on his right.",
+    "app_rule_R20": "A bank may be sold; the buyer takes the seller's seat (ours: the two swap "
+                    "seats).",
     "se_scale_buy": "buy",
     "se_scale_stand": "stand",
     "app_loading": "Loading…",
@@ -241,6 +265,7 @@ TEXT: dict[str, str] = {
     "tw_seed": "Seed",
     "tw_seed_help": "same seed, same cards for the whole class; empty: random",
     "tw_new_table": "New table",
+    "tw_new_table_rules": "New table with these rules",
     "tw_banker_by_hand": "Banker by hand",
     "tw_draw_banker": "Next card for the bank",
     "tw_draw_all": "Draw to the first ace",

@@ -317,6 +317,7 @@ class TableWidget(Bilingual, widgets.VBox):
         for box, action in ((self.you_box, self._advance), (self.threshold_box, self._advance),
                             (self.by_hand_box, self._advance), (self.odds_toggle, None),
                             (self.settings_toggle, self._settings_opened),
+                            (self.rules_box, None),
                             (self.players_box, self._resize_names)):
             box.observe(self._callback(action), names="value")
 
@@ -682,6 +683,12 @@ class TableWidget(Bilingual, widgets.VBox):
         playing = self._playing()
         drawing = phase == "choose_banker" or self._drawing()
         self.draw_button.disabled = self.draw_all_button.disabled = not drawing
+        # rules chosen in the menu play from a new table: its button says so (UX review 13: the
+        # menu showed «ochko» while the round was dealt by the historical rules)
+        changed = self.rules_box.value != table.rules
+        self.new_table_button.description = text(
+            "tw_new_table_rules" if changed else "tw_new_table", language)
+        self.new_table_button.button_style = "primary" if changed else ""
         self.stake_button.disabled = drawing or you in (None, table.banker) or phase not in (
             "staking", "players")
         adding = phase == "players" and table.to_act == you

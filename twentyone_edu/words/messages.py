@@ -332,7 +332,7 @@ ENGLISH: dict[str, Template] = {
     "use.finite_numbers": "a one-dimensional sequence of at most {most:,} finite numbers",
     "use.formatter": "a function from a number to a text",
     "use.ranks": "1-13 ranks, e.g. ('A', '2', ..., 'K')",
-    "use.scale_ends": "two short texts, over and under the colour scale, e.g. ('+ buy', "
+    "use.scale_ends": "two short texts, for the colour scale's top and foot, e.g. ('+ buy', "
                       "'− stand')",
     "use.pair_values": "a dict {{(first, second): number or None}}",
     "use.strategy_rows": "the rows of exact.strategy_table(), each with 'total', 'soft' and "
