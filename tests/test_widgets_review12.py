@@ -147,3 +147,17 @@ def test_new_rules_say_they_need_a_new_table():
     assert table.table.rules == RULE_SETS["ochko"]
     assert table.new_table_button.description == text("tw_new_table", "ru")
     assert table.new_table_button.button_style == ""
+
+
+def test_an_untitled_map_names_its_columns_over_the_grid_too():
+    """UX review 13: the phone's tall map named its second cards only at its foot, 500 px
+    under the first rows. Without a title (the app's picture) the columns are named at the top
+    and at the foot; with one (a lesson's figure) at the foot only, under the title."""
+    values = {("A", "A"): Fraction(1, 2), ("A", "2"): None, ("2", "A"): Fraction(-1, 3),
+              ("2", "2"): 0}
+
+    def named_on_top(figure):
+        return all(tick.label2.get_visible() for tick in figure.axes[0].xaxis.get_major_ticks())
+
+    assert named_on_top(plots.strategy_heatmap(values, ["A", "2"], title=""))
+    assert not named_on_top(plots.strategy_heatmap(values, ["A", "2"]))

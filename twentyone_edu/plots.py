@@ -293,9 +293,10 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
     fig = Figure(figsize=(6.0, 5.0), dpi=DPI)
-    # (room at the right for the scale's words, written along it)
+    # (room at the right for the scale's words, written along it; without a title, the second
+    # cards are named over the grid too, where a long map's first rows are read: UX review 13)
     fig.subplots_adjust(left=0.08, right=0.93 if over or under else 0.97,
-                        top=0.92 if title else 0.98, bottom=0.1)
+                        top=0.92 if title else 0.93, bottom=0.1 if title or xlabel else 0.05)
     ax = fig.add_subplot()
     image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach))
     cells = image.to_rgba(grid)
@@ -308,6 +309,7 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     ax.set_xticks(range(len(ranks)), shown)
     ax.set_yticks(range(len(ranks)), shown)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    ax.tick_params(labeltop=not title)
     _sized(ax, font)
     bar = fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85,
                        format=TickNumbers(language))
