@@ -189,8 +189,8 @@ def test_the_widgets_show_the_plural_forms():
     assert table.shoe_label.value.startswith("В колодах 104 карты ·")  # two packs (R1)
     # 10 10 from two packs: 102 cards not seen, none seen besides the hand; 20 is hard
     advice = AdviceExplorer(hand="10 10", language="ru")
-    assert advice.summary.value == ("Рука 10 10: 20 очков (жёсткая сумма); кроме неё видно 0 карт, "
-                                    "не видны 102 карты.")
+    assert advice.summary.value == ("Рука 10 10: 20 очков (жёсткая: ни один туз не идёт за "
+                                    "11); кроме неё видно 0 карт, не видны 102 карты.")
     chooser = BankerChooser(players=4, seed=3, trials=1_000, language="ru")
     chooser.simulate_button.click()
     assert f"1{NBSP}000 смоделированных жеребьёвок, номер расклада 3." in chooser.chances.value

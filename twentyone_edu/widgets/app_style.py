@@ -402,8 +402,13 @@ APP_STYLE = f"""<style>
   .t21-app .t21-bc-table summary, .t21-app .t21-bc-table td,
   .t21-app .t21-bc-table th {{ white-space: normal; }}
   .t21-app .t21-bc-table .t21-bc-bars {{ min-width: 2.5em; }}
-  .t21-app .t21-bc-seat {{ flex: 1 1 28% !important; min-width: 0 !important;
-    margin: 2px !important; padding: 2px 4px !important; --t21-bc-card: 48px; }}
-  .t21-app .t21-bc-seat svg + svg {{ margin-left: -14px !important; }}
+  /* (two seats to a row, cards 60 px: UX review 13 read 13 px indices at three to a row, a
+     «10» cut by the card over it) */
+  .t21-app .t21-bc-seat {{ flex: 1 1 40% !important; min-width: 0 !important;
+    margin: 2px !important; padding: 2px 4px !important; --t21-bc-card: 60px; }}
+  .t21-app .t21-bc-seat svg + svg {{ margin-left: -17px !important; }}
+  /* a menu takes the rest of its row, so that a long choice («historical (19th-century
+     Russia)») is read whole (UX review 13: cut at the menu's edge) */
+  .t21-app .widget-dropdown {{ width: 100% !important; }}
 }}
 </style>"""

@@ -121,8 +121,8 @@ TEXT: dict[str, str] = {
     "sim_chart_alt": "Line chart of the simulated running mean against the rounds played: "
                      "{after_rounds} it is {mean} stakes; a dashed line marks the exact value "
                      "{exact}, a grey band the exact value ± 2 standard errors.",
-    "total_soft": "soft",
-    "total_hard": "hard",
+    "total_soft": "soft: an ace counts 11",
+    "total_hard": "hard: no ace counts 11",
     "outcome_bust": "bust",
     "outcome_drawn_21": "21 (drawn)",
     "advice_computing": "Computing…",
@@ -176,7 +176,8 @@ TEXT: dict[str, str] = {
                           "in {buy_cells}, stand in {stand}, either in {equal}, a natural in "
                           "{natural}. The framed cell, {first} + {second}: {cell}.",
     "strategy_menus_hint": "Too small? Use the menus above, or:",
-    "strategy_menus_hint_zoomed": "Tap a cell or use the menus above. Or:",
+    "strategy_menus_hint_zoomed": "Tap a cell, slide the map sideways for more, or use the "
+                                  "menus above. Or:",
     "strategy_whole": "Whole map",
     "strategy_echo_value": "{verdict}, {gain} stakes in 100 rounds",
     "strategy_whole_tip": "The whole map in the screen's width, its cells smaller; again: cells a "
@@ -191,8 +192,9 @@ TEXT: dict[str, str] = {
     # the course app (notebooks/app.ipynb)
     "app_title": "«Двадцать одно» — twenty-one, exactly",
     "app_intro": "The card game as a 19th-century Russian text describes it (as printed in "
-                 "«Девушки на выданье. Бал дебютанток» (2018), p. 16): deal at a live table, "
-                 "then compute exactly whether the old advice holds.",
+                 "«Девушки на выданье. Бал дебютанток», “Marriageable girls: the debutantes' "
+                 "ball” (2018), p. 16): deal at a live table, then compute exactly whether the "
+                 "old advice holds.",
     "app_about": "The rules, R1–R20, and where they come from",
     "app_rule_R1": "Two packs of 52, shuffled together: 104 cards.",
     "app_rule_R2": "2 to 10 count their number, J Q K 10, an ace 11 or 1, whichever is better.",
@@ -275,7 +277,7 @@ TEXT: dict[str, str] = {
     "tw_stake_button": "Stake",
     "tw_stake_tip": "Put your stake on the table before the deal (R5).",
     "tw_add_button": "Add to the stake",
-    "tw_add_tip": "Add to your stake after the deal: a late addition (R6).",
+    "tw_add_tip": "After the deal, add the amount in the stake box to your stake (R6).",
     "tw_deal": "Deal",
     "tw_buy": "Buy a card",
     "tw_stand": "Stand",
@@ -304,7 +306,7 @@ TEXT: dict[str, str] = {
     "tw_natural": "natural",
     "tw_bust": "bust, {total}",
     "tw_sits_out": "sits out",
-    "tw_late": "+{late} late",
+    "tw_late": "+{late} added after the deal",
     "tw_status_choose": "No banker yet: «Deal» first hands out cards round the table until an "
                         "ace, whose holder is the banker, then deals.",
     "tw_status_drawing": "Drawing for the bank: no ace yet.",

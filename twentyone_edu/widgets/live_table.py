@@ -53,10 +53,12 @@ _WIDE = {"description_width": "initial"}
 _STAKE_COL = " class='t21-stake-col'"  # the Stake column, folded away on a phone (app_style)
 LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box: 'Name:15, '
 # A play button that has just appeared takes no click for ARMING seconds: the second tap of a
-# double tap on «Deal» would land on «Buy a card», which comes in the same place (UX review 6)
+# double tap on «Deal» would land on «Buy a card», which comes in the same place (UX review 6),
+# or on «Show the rest now» while the others play (UX review 13)
 ARMING = 0.4
 ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions .t21-stand, "
-             f".t21-actions .t21-banker-play {{ animation: t21-arming {ARMING}s linear; }} "
+             ".t21-actions .t21-banker-play, .t21-actions .t21-hurry { "
+             f"animation: t21-arming {ARMING}s linear; }} "
              "@keyframes t21-arming { 0%, 99% { pointer-events: none; } "
              "100% { pointer-events: auto; } }</style>")
 # The odds' copy in the student's own row, for a phone (app_style shows it there instead of the
