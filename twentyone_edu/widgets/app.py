@@ -19,6 +19,7 @@ from .common import escape
 from .explorer import running_loop
 from .i18n import LANGUAGE_NAMES, check_language, text
 from .language import Bilingual
+from .rule_list import rules_list
 
 if TYPE_CHECKING:
     from ..game.table import Table
@@ -207,18 +208,6 @@ class CourseApp(Bilingual, widgets.VBox):
                 child.language = language
             else:
                 child.value = f"<i>{escape(text('app_loading', language))}</i>"
-
-
-def rules_list(language: str) -> str:
-    """The rules R1–R20 in one line each, with their titles: the codes the table's log cites
-    can be looked up in the app itself (UX review 13)."""
-    from ..game.rules import rule_title  # (the engine loads with the table's tab, not before)
-
-    rows = "".join(
-        f"<tr><th scope='row' style='text-align:left;padding-right:0.5em'>R{n}</th>"
-        f"<td><b>{escape(rule_title(f'R{n}', language))}</b>: "
-        f"{escape(text(f'app_rule_R{n}', language))}</td></tr>" for n in range(1, 21))
-    return f"<table class='t21-rules-list'>{rows}</table>"
 
 
 def page_app(default: str = "en") -> CourseApp:

@@ -196,6 +196,7 @@ TEXT: dict[str, str] = {
                  "ball” (2018), p. 16): deal at a live table, then compute exactly whether the "
                  "old advice holds.",
     "app_about": "The rules, R1–R20, and where they come from",
+    "rules_card": "The rules of the game, R1–R20 (open to read)",
     "app_rule_R1": "Two packs of 52, shuffled together: 104 cards.",
     "app_rule_R2": "2 to 10 count their number, J Q K 10, an ace 11 or 1, whichever is better.",
     "app_rule_R3": "An ace and a ten-valued card as the first two cards.",
