@@ -85,6 +85,13 @@ REST = '    rest = without(unseen, rank)\n'
     # a natural read as 21
     [VALUE + '    if value.bust:\n        return "bust"\n'
      '    return value.total if value.total >= 17 else None\n', None, None],
+    # a soft 17 bought on (a claims reading: passed in most random draws before the TRAPS)
+    [VALUE + '    if value.natural:\n        return "natural"\n    if value.bust:\n'
+     '        return "bust"\n    if value.total == 17 and value.soft:\n        return None\n'
+     '    return value.total if value.total >= 17 else None\n', None, None],
+    # any 21 called a natural, a drawn one too
+    [VALUE + '    if value.total == 21:\n        return "natural"\n    if value.bust:\n'
+     '        return "bust"\n    return value.total if value.total >= 17 else None\n', None, None],
     # the natural kept in the sum, or no division
     [None, ENDS + '    return sum(p * t21.settle(total, end) for end, p in ends.items())'
      ' / no_natural\n', None],
@@ -152,6 +159,11 @@ def test_the_cases_are_drawn_afresh_and_cover_every_ending():
     assert 17 in map(blanks.package_ending, first)
     assert any(cards and blanks.package_ending(cards) is None
                and t21.hand_value(" ".join(cards)).total == 16 for cards in first)
+    # and every time the hands a plausible mistake gets wrong: a soft 17 stands (R14), two
+    # aces are 12 and buy (R3), a drawn 21 is 21, not a natural (R3)
+    endings = {cards: blanks.package_ending(cards) for cards in first}
+    assert endings[("A", "6")] == 17 and endings[("A", "A")] is None
+    assert endings[("10", "5", "6")] == endings[("A", "4", "6")] == 21
     *_, last = blanks.stand_cases(random.Random())
     assert "A" not in dict(last[1])
 

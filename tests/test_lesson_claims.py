@@ -451,8 +451,9 @@ def test_lesson_09_says_the_sale_only_swaps_turns_over_a_circle(language):
     assert fair_price_over(1, players, 2, worth) == worth * (players + 1) / players
     assert fair_price_over(players + 1, players, 2, worth) == 0
     words = prose(lesson("09", language))
-    said = {"en": ("this bank only", "only swapped their turns, so a fair price is 0"),
-            "ru": ("только для этого банка", "лишь поменяла их очереди, и справедливая цена — 0")}
+    said = {"en": ("this bank only", "in swapped turns, so a fair price is 0"),
+            "ru": ("только для этого банка",
+                   "только их очереди поменялись местами, поэтому справедливая цена — 0")}
     for phrase in said[language]:
         assert phrase in words.lower(), phrase
     assert "q \\cdot V(n+1)/n" in words

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import twentyone_edu as t21
 from twentyone_edu.game.rules import rule_title
+from twentyone_edu.widgets import rule_list
 from twentyone_edu.widgets.i18n import text
 from twentyone_edu.words.errors import TwentyOneError
 
@@ -19,7 +19,7 @@ LESSONS = [*sorted(NOTEBOOKS.glob("[01][0-9]_*.ipynb")),
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_card_lists_every_rule_folded(language):
-    card = t21.widgets.rules_card(language).data
+    card = rule_list.rules_card(language)
     assert card.startswith("<details") and "<details open" not in card  # folded until opened
     assert escape(text("rules_card", language)) in card
     for n in range(1, 21):
@@ -33,7 +33,7 @@ def test_the_card_lists_every_rule_folded(language):
 
 def test_the_card_refuses_an_unknown_language_by_name():
     with pytest.raises(TwentyOneError, match="'de'"):
-        t21.widgets.rules_card("de")
+        rule_list.rules_card("de")
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -42,4 +42,4 @@ def test_every_lesson_shows_the_card_in_its_first_code_cell(path):
     first = next("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     language = "ru" if path.parent.name == "ru" else "en"
     assert f'LANGUAGE = "{language}"' in first
-    assert "rules_card(LANGUAGE))" in first.split("LANGUAGE =", 1)[1]
+    assert "show_rules(LANGUAGE)" in first.split("LANGUAGE =", 1)[1]

@@ -33,7 +33,7 @@ def test_each_tab_is_built_once_when_first_opened():
     for index, kind in enumerate(KINDS):
         app.tabs.selected_index = index
         assert isinstance(app.built[index], kind)
-        assert app.tabs.children[index] is app.built[index]
+        assert app.tabs.children[index].children == (app.built[index],)
     first = app.built[1]
     app.tabs.selected_index = 1
     assert app.built[1] is first
@@ -46,7 +46,7 @@ def test_switching_language_relabels_header_tabs_and_built_widgets():
     assert "точный расчёт" in app.header.value
     assert app.tabs.titles[2] == "Когда прикупать"
     assert all(widget.language == "ru" for widget in app.built.values())
-    assert "Загрузка" in app.tabs.children[4].value  # not built yet, waiting in Russian
+    assert "Загрузка" in app.tabs.children[4].children[0].value  # not built yet, waiting in Russian
     app.tabs.selected_index = 4
     assert app.built[4].language == "ru"
 

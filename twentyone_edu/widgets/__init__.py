@@ -27,9 +27,9 @@ _HOMES = {
     "language_from_query": "app",
     "page_app": "app",
     "page_query": "app",
-    "rules_card": "rule_list",
     "show_errors_in": "errors_shown",
     "show_passage": "passage",
+    "show_rules": "rule_list",
     "show_table": "tables",
 }
 

@@ -88,7 +88,12 @@ class AdviceExplorer(Explorer):
         self.clear_button = widgets.Button(icon="times", layout=widgets.Layout(width="auto"))
         self.clear_button.add_class("t21-advice-clear")
         self.clear_button.on_click(self.message.guard(lambda _: self._clear()))
+        # what the taps have made, and why it was refused, over the cards tapped (UX review 14:
+        # the hand and the refusal were 650 px below the cards, out of sight)
+        self.picked = widgets.HTML()
+        self.picked.add_class("t21-advice-picked")
         picker = widgets.VBox([
+            self.picked,
             widgets.HBox([self.target, self.clear_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox(list(self.card_buttons.values()),
@@ -132,6 +137,8 @@ class AdviceExplorer(Explorer):
         for box in (self.hand_box, self.seen_box, self.rules_menu):
             box.observe(unless_relabelling(box, self.message.guard(lambda _: self.update())),
                         names="value")
+        for shown in (self.hand_box, self.seen_box, self.message):
+            shown.observe(lambda _: self._show_picked(), names="value")
         self._relabel()
         self.message.guard(self.update)()
 
@@ -159,6 +166,16 @@ class AdviceExplorer(Explorer):
             button.description = card_text(rank, lang)
             button.tooltip = text("advice_pick_tip", lang, card=button.description)
         self.clear_button.description = text("advice_pick_clear", lang)
+        self._show_picked()
+
+    def _show_picked(self) -> None:
+        """The hand and the seen cards as the boxes hold them, and a refusal under them."""
+        lang = self._language
+        boxes = " · ".join(f"<b>{escape(text(key, lang))}:</b> {escape(box.value.strip() or '—')}"
+                           for key, box in (("advice_hand", self.hand_box),
+                                            ("advice_seen", self.seen_box)))
+        refusal = self.message.value.replace(' role="alert"', "")  # (said once, by the line)
+        self.picked.value = f"<div>{boxes}</div>{refusal}"
 
     @staticmethod
     def _mark(button: widgets.Button, chosen: bool) -> None:

@@ -150,7 +150,11 @@ class CourseApp(Bilingual, widgets.VBox):
         self.header.add_class("t21-app-header")
         self.about = widgets.HTML()  # the citation folded away under the tabs, on a phone
         self.about.add_class("t21-app-about")
-        self.tabs = widgets.Tab(children=[widgets.HTML() for _ in TABS])
+        # each tab a box of its own from the start, the tab's widget put in it when built: the
+        # Tab's children never change, so the page does not redraw its tab bar while a second
+        # tab is tapped (UX review 14: a tab tapped while another was built was lost)
+        self.loading = [widgets.HTML() for _ in TABS]
+        self.tabs = widgets.Tab(children=[widgets.VBox([shown]) for shown in self.loading])
         self.tabs.add_class("t21-app-tabs")
         self.built: dict[int, widgets.Widget] = {}
         self._speak(language, lambda callback: callback)
@@ -187,10 +191,9 @@ class CourseApp(Bilingual, widgets.VBox):
         widget = build_tab(index, self._language)
         widget.language_toggle.layout.display = "none"
         self.built[index] = widget
-        children = list(self.tabs.children)
-        children[index] = widget
-        self.tabs.children = children
-        self.tabs.selected_index = index
+        self.tabs.children[index].children = (widget,)
+        if self.tabs.selected_index != index:
+            self.tabs.selected_index = index
 
     def _apply_language(self, language: str) -> None:
         self._language = language
@@ -203,11 +206,11 @@ class CourseApp(Bilingual, widgets.VBox):
                             f"<p style='margin:0 0 0.4em 0'>{intro}</p>{rules_list(language)}"
                             "</details>")
         self.tabs.titles = [text(tab[0], language) for tab in TABS]
-        for index, child in enumerate(self.tabs.children):
+        for index, loading in enumerate(self.loading):
             if index in self.built:
-                child.language = language
+                self.built[index].language = language
             else:
-                child.value = f"<i>{escape(text('app_loading', language))}</i>"
+                loading.value = f"<i>{escape(text('app_loading', language))}</i>"
 
 
 def page_app(default: str = "en") -> CourseApp:

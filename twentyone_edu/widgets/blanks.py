@@ -23,6 +23,10 @@ from ..words.errors import check_language
 from .i18n import text
 
 ENDING_CASES = 16  # banker hands, four of each way a hand can end (R3, R13, R14), and two more
+# and, every time, the hands a plausible mistake gets wrong (a claims reading passed a banker who
+# buys on a soft 17, or calls any 21 a natural, in most random draws): a soft 17 he stands on,
+# two aces (12, not a natural: he buys), and a drawn 21 of three cards, with and without an ace
+TRAPS = (("A", "6"), ("A", "A"), ("10", "5", "6"), ("A", "4", "6"))
 STAND_CASES = 3  # (total, unseen) pairs: each one is a whole banker recursion of the student's
 BUY_CASES = 3  # unseen cards of a student who holds two tens: a recursion each, after an ace
 CODE = re.compile(r"`([^`]+)`")  # a hint's `code`, shown as code
@@ -78,7 +82,8 @@ def _dealt(rng: random.Random) -> list[str]:
 
 def ending_cases(rng: random.Random) -> list[tuple]:
     """Banker hands as he is dealt them, cut after a random card: each way of ending four times,
-    and the edge of his rule on both sides, a hand of 16 (he buys) and one ending on 17."""
+    the edge of his rule on both sides, a hand of 16 (he buys) and one ending on 17, then the
+    TRAPS (R3, R14)."""
     kinds: dict[str, list[tuple]] = {"buys": [], "natural": [], "bust": [], "total": [],
                                      "16": [], "17": []}
     while min(len(cases) for cases in kinds.values()) < 1 or min(
@@ -94,7 +99,8 @@ def ending_cases(rng: random.Random) -> list[tuple]:
         edge = "16" if end is None and _hand(banker).total(HISTORICAL) == 16 else \
             "17" if end == 17 else None
         kinds[edge if edge and not kinds[edge] else kind].append(banker)
-    return [case for cases in kinds.values() for case in cases[:ENDING_CASES // 4]]
+    drawn = [case for cases in kinds.values() for case in cases[:ENDING_CASES // 4]]
+    return drawn + list(TRAPS)
 
 
 def stand_cases(rng: random.Random) -> list[tuple]:

@@ -102,6 +102,8 @@ TEXT: dict[str, str] = {
     "sim_state_running": "Simulating…",
     "sim_state_stopped": "Stopped.",
     "sim_state_done": "Done.",
+    "sim_changed": "Stopped: the settings changed. The chart is for the settings written under "
+                   "it; press Run for the new ones.",
     "sim_settings": "{rules}; the player buys while below {policy}, the banker while below "
                     "{banker}; seed {seed}.",
     "sim_exact": "Exact value of a round for the player, in stakes:",
@@ -268,7 +270,7 @@ TEXT: dict[str, str] = {
     "tw_seed": "Seed",
     "tw_seed_help": "same seed, same cards for the whole class; empty: random",
     "tw_new_table": "New table",
-    "tw_new_table_rules": "New table with these rules",
+    "tw_new_table_rules": "New table with these settings",
     "tw_banker_by_hand": "Banker by hand",
     "tw_draw_banker": "Next card for the bank",
     "tw_draw_all": "Draw to the first ace",

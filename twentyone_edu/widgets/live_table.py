@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
@@ -56,6 +57,7 @@ LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box:
 # double tap on «Deal» would land on «Buy a card», which comes in the same place (UX review 6),
 # or on «Show the rest now» while the others play (UX review 13)
 ARMING = 0.4
+REPEAT = 0.35  # seconds: a second click on «Buy a card» or «Stand» this soon is the same tap's
 ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions .t21-stand, "
              ".t21-actions .t21-banker-play, .t21-actions .t21-hurry { "
              f"animation: t21-arming {ARMING}s linear; }} "
@@ -182,6 +184,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
         self._build_displays()
+        self._decisions = (self.buy_button, self.stand_button)  # (the banker's too, by hand)
+        self._decided = float("-inf")  # when the last of them was handled (time.monotonic)
         self._new_table()
         if is_whole(you):
             you = self.table.players[you] if 0 <= you < len(self.table.players) else None
@@ -319,16 +323,17 @@ class TableWidget(Bilingual, widgets.VBox):
         for box, action in ((self.you_box, self._advance), (self.threshold_box, self._advance),
                             (self.by_hand_box, self._advance), (self.odds_toggle, None),
                             (self.settings_toggle, self._settings_opened),
-                            (self.rules_box, None),
+                            (self.rules_box, None), (self.names_box, None),
+                            (self.seed_box, None),
                             (self.players_box, self._resize_names)):
             box.observe(self._callback(action), names="value")
 
     def _settings_opened(self) -> None:
-        """Opened, the settings show under the seats with the focus in the names' box (a
-        number's box takes no focus from the kernel), which brings them into view."""
+        """Opened, the settings show under the seats with the focus on the rules' menu, which
+        brings them into view (a text box would open a phone's keyboard: UX review 14)."""
         if self.settings_toggle.value:
             self.settings.layout.display = None
-            self.names_box.focus()
+            self.rules_box.focus()
 
     def _callback(self, action, clear: bool = True, focus: bool = False):
         """A guarded handler: the action, then the table drawn again (errors shown inline);
@@ -353,10 +358,20 @@ class TableWidget(Bilingual, widgets.VBox):
             # Stand just after a bust) asks for nothing: its error would name a button not shown
             stale = focus and isinstance(source, widgets.Button) and (
                 source.layout.display == "none")
-            if not self._quiet and not stale:
-                guarded(source)
+            if self._quiet or stale or self._repeated(source):
+                return
+            guarded(source)
+            if source in self._decisions:
+                self._decided = time.monotonic()
 
         return handler
+
+    def _repeated(self, source) -> bool:
+        """Whether a click on «Buy a card» or «Stand» comes within REPEAT seconds of the last
+        one handled, in a kernel: the second tap of a double tap, not a decision (UX review 14:
+        three taps bought three cards)."""
+        return (source in self._decisions and running_loop() is not None
+                and time.monotonic() - self._decided < REPEAT)
 
     @contextmanager
     def _quietly(self):
@@ -456,11 +471,32 @@ class TableWidget(Bilingual, widgets.VBox):
                              purse=money(purse, self.language), room=max(purse - committed, 0))
         table.stake(seat, amount)
 
+    def _pending(self) -> bool:
+        """Whether the settings name a table other than the one in play: its rules, players,
+        their thresholds or its seed (a box that does not parse counts as changed)."""
+        table = self.table
+        try:
+            names, thresholds = parse_names(self.names_box.value)
+            seed = parse_seed(self.seed_box.value)
+        except InputError:
+            return True
+        if self.rules_box.value != table.rules or seed != table.seed or len(names) != len(
+                table.players):
+            return True
+        # (a default name counts in either language: 'Vera' or 'Вера')
+        return any(name not in (seat, self._shown(seat))
+                   or thresholds.get(name) != self.thresholds.get(seat)
+                   for name, seat in zip(names, table.players, strict=True))
+
     def _deal(self) -> None:
         """The draw for the bank if not yet done (R4), stakes for whoever has none (R5), the
-        deal (R7), then the computer players until the student's turn."""
+        deal (R7), then the computer players until the student's turn. Settings changed since
+        the table was laid take effect first, at a new table (UX review 14: «Deal» played the
+        old rules while the menu showed new ones)."""
         typed = self.stake_box.value.strip()
         amount = parse_whole(typed) if typed else None
+        if self.table.phase in ("choose_banker", "staking") and self._pending():
+            self._new_table()
         table = self.table
         if table.phase not in ("choose_banker", "staking"):
             table.deal()  # the table says why not
@@ -685,9 +721,10 @@ class TableWidget(Bilingual, widgets.VBox):
         playing = self._playing()
         drawing = phase == "choose_banker" or self._drawing()
         self.draw_button.disabled = self.draw_all_button.disabled = not drawing
-        # rules chosen in the menu play from a new table: its button says so (UX review 13: the
-        # menu showed «ochko» while the round was dealt by the historical rules)
-        changed = self.rules_box.value != table.rules
+        # settings changed play from a new table, which «Deal» lays between rounds; its button
+        # says so (UX review 13: the menu showed «ochko» while the round was dealt by the
+        # historical rules)
+        changed = self._pending()
         self.new_table_button.description = text(
             "tw_new_table_rules" if changed else "tw_new_table", language)
         self.new_table_button.button_style = "primary" if changed else ""

@@ -19,11 +19,16 @@ def rules_list(language: str) -> str:
     return f"<table class='t21-rules-list'>{rows}</table>"
 
 
-def rules_card(language: str = "en"):
-    """The rules R1–R20, folded under one line, to show at the top of a lesson (R1–R20)."""
-    from IPython.display import HTML
-
+def rules_card(language: str = "en") -> str:
+    """The rules R1–R20 as HTML, folded under one line (R1–R20)."""
     language = check_language(language)
     summary = escape(text("rules_card", language))
-    return HTML(f"<details class='t21-rules-card'><summary><b>{summary}</b></summary>"
-                f"{rules_list(language)}</details>")
+    return (f"<details class='t21-rules-card'><summary><b>{summary}</b></summary>"
+            f"{rules_list(language)}</details>")
+
+
+def show_rules(language: str = "en") -> None:
+    """Show the rules R1–R20, folded, at the top of a lesson (R1–R20)."""
+    from IPython.display import HTML, display
+
+    display(HTML(rules_card(language)))

@@ -111,7 +111,7 @@ class SimulationExplorer(Explorer):
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
         self.stop_button.on_click(self.message.guard(lambda _: self.stop()))
         for menu in (self.policy_menu, self.banker_menu, self.rules_menu, self.rounds_menu):
-            menu.observe(self.message.guard(lambda _: self._preview()), names="value")
+            menu.observe(self.message.guard(lambda _: self._changed()), names="value")
         self._relabel()
         self.message.guard(self._preview)()
 
@@ -134,6 +134,14 @@ class SimulationExplorer(Explorer):
         """The chosen settings as _exact_and_chart's arguments: policy, rules, rounds, language."""
         rules = variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
         return self.policy_menu.value, rules, self.rounds_menu.value, self._language
+
+    def _changed(self) -> None:
+        """A menu changed: a run under way stops, saying why (UX review 14: the menu showed 15
+        while the curve went on for 17); before any run, the new preview."""
+        if self.state in ("computing", "running"):
+            self.stop()
+            self.status.value = f"<i>{escape(text('sim_changed', self._language))}</i>"
+        self._preview()
 
     def _preview(self) -> None:
         """Before the first run, the chart's empty axes with the exact value's line, so that the
