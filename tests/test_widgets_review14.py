@@ -122,3 +122,14 @@ def test_a_language_switch_changes_no_setting():
     before = w.table
     w.deal_button.click()
     assert w.table is before
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_seed_too_long_is_refused_as_too_long(language):
+    """UX review 14: 26 nines were «not a whole number»; they are a number with too many digits."""
+    w = TableWidget(players=3, seed=5, language=language)
+    w.seed_box.value = "9" * 26
+    w.deal_button.click()
+    assert "9" * 26 in w.message.value and "12" in w.message.value
+    assert {"en": "more than 12 digits", "ru": "больше 12 цифр"}[language] in w.message.value
+    assert w.table.seed == 5

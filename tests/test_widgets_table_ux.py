@@ -427,6 +427,6 @@ def test_a_computer_banker_at_play_is_said_to_play_by_his_rule(language):
     assert table.phase == "banker"
     said = widget._status_text()
     assert table.banker in said and "17" in said
-    assert ("by his rule" if language == "en" else "по правилу") in said
+    assert ("by the bank's rule" if language == "en" else "по правилу банка") in said
     widget.by_hand_box.value = True
     assert widget._status_text() == text("tw_status_banker", language, seat=table.banker)

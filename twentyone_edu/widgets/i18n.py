@@ -322,8 +322,8 @@ TEXT: dict[str, str] = {
     "tw_status_banker": "The banker {seat} to act: you buy or stand for the bank, or let it play "
                         "by the rule.",
     "tw_status_you_banker": "Your turn as the banker: buy a card or stand.",
-    "tw_status_banker_rule": "The banker {seat} plays by his rule: he buys while his total is "
-                             "below {stands_on}.",
+    "tw_status_banker_rule": "The banker {seat} plays by the bank's rule: buy while the total "
+                             "is below {stands_on}.",
     "tw_status_you_bank": "You are the banker this round: the players play first, then you "
                           "buy or stand. Press «Deal».",
     "tw_status_settled_you_bank": "Round {round} is settled. You are the banker next round: "
@@ -374,6 +374,8 @@ TEXT: dict[str, str] = {
     "odds_none": "The odds are shown while a player is to buy or stand.",
     "bad_seed": "the seed {value} is not a whole number (use e.g. 2024, or leave the box empty "
                 "for a random deal)",
+    "bad_seed_long": "the seed {value} has more than 12 digits (use a shorter whole "
+                     "number, e.g. 2024, or leave the box empty for a random deal)",
     "bad_seed_negative": "the seed {value} is negative (use a whole number 0 or more, e.g. 2024, "
                          "or leave the box empty for a random deal)",
     "tw_names_too_long": "the names box holds {characters} (use at most {limit}: up to 12 names)",

@@ -82,6 +82,8 @@ def parse_seed(value: str) -> int | None:
     """The seed box: empty for a random shuffle, otherwise a whole number 0 or more."""
     if not value.strip():
         return None
+    if re.fullmatch(r"[+-]?\d{13,}", value.strip()):  # (a number, too long: _WHOLE, 12 digits)
+        raise InputError("bad_seed_long", value=quote(value.strip()))
     seed = parse_whole(value, "bad_seed")
     if seed < 0:
         raise InputError("bad_seed_negative", value=quote(value.strip()))
