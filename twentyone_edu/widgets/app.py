@@ -148,7 +148,7 @@ class CourseApp(Bilingual, widgets.VBox):
         self.add_class("t21-app")
         self.header = widgets.HTML()
         self.header.add_class("t21-app-header")
-        self.about = widgets.HTML()  # the citation folded away under the tabs, on a phone
+        self.about = widgets.HTML()  # the rules and their source, folded at the app's foot
         self.about.add_class("t21-app-about")
         # each tab a box of its own from the start, the tab's widget put in it when built: the
         # Tab's children never change, so the page does not redraw its tab bar while a second

@@ -226,7 +226,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self._label(self.seed_box, "tw_seed_help", "placeholder")
         self.by_hand_box = self._label(widgets.Checkbox(value=banker_by_hand, indent=False),
                                        "tw_banker_by_hand")
-        self.new_table_button = self._label(_button("t21-new-table"), "tw_new_table")
+        self.new_table_button = _button("t21-new-table")  # (named by _render: settings changed?)
         self.draw_button = self._label(_button("t21-draw-banker"), "tw_draw_banker")
         self.draw_all_button = self._label(_button("t21-draw-all"), "tw_draw_all")
         self.stake_box = self._label(widgets.Text(value="1", style=_WIDE,
