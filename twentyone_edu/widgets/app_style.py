@@ -229,7 +229,7 @@ APP_STYLE = f"""<style>
   .t21-app .t21-app-intro {{ display: none; }}
 }}
 @media (max-width: 380px) {{
-  /* the first banker's seats three to a row again, cards 52 px: two to a row took three rows,
+  /* the first banker's seats three to a row again, cards 50 px: two to a row took three rows,
      and the tenth card of a Russian draw fell under a 360×800 screen (CI 55) */
   .t21-app .t21-bc-seats .t21-bc-seat {{ flex: 1 1 28% !important; --t21-bc-card: 50px; }}
   .t21-app .t21-bc-seats .t21-bc-seat svg + svg {{ margin-left: -14px !important; }}
