@@ -133,3 +133,17 @@ def test_a_seed_too_long_is_refused_as_too_long(language):
     assert "9" * 26 in w.message.value and "12" in w.message.value
     assert {"en": "more than 12 digits", "ru": "больше 12 цифр"}[language] in w.message.value
     assert w.table.seed == 5
+
+
+@pytest.mark.parametrize("typed", ["-5", "0", "1e9", "two"])
+def test_a_stake_that_is_not_one_is_said_at_once(typed):
+    """UX review 15: «-5» and «1e9» sat in the stake box with no word; they are refused as they
+    are typed, and «Deal» refuses them too, the table unchanged (R5)."""
+    w = TableWidget(players=3, seed=5)
+    w.stake_box.value = typed
+    refusal = w.message.value
+    assert typed in refusal and "1 or more" in refusal
+    w.deal_button.click()
+    assert w.table.phase == "choose_banker" and typed in w.message.value
+    w.stake_box.value = "2"
+    assert w.message.value == ""

@@ -381,6 +381,7 @@ TEXT: dict[str, str] = {
     "tw_names_too_long": "the names box holds {characters} (use at most {limit}: up to 12 names)",
     "tw_name_too_long": "the name «{start}…» has {characters} (a name has at most {limit})",
     "bad_amount": "{value} is not a whole number (use 1, 2, 3, ...)",
+    "bad_stake": "{value} is not a stake (use a whole number, 1 or more: 1, 2, 3, ...)",
     "bad_threshold": "{value} is not a threshold for {name} (use a whole number 2-21, e.g. "
                      "Vera:15)",
     "tw_draw_done": "the first banker is already chosen: the bank is held by {banker} (R4); from "

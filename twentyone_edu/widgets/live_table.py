@@ -326,7 +326,7 @@ class TableWidget(Bilingual, widgets.VBox):
                             (self.by_hand_box, self._advance), (self.odds_toggle, None),
                             (self.settings_toggle, self._settings_opened),
                             (self.rules_box, None), (self.names_box, None),
-                            (self.seed_box, None),
+                            (self.seed_box, None), (self.stake_box, self._check_stake),
                             (self.players_box, self._resize_names)):
             box.observe(self._callback(action), names="value")
 
@@ -473,6 +473,21 @@ class TableWidget(Bilingual, widgets.VBox):
                              purse=money(purse, self.language), room=max(purse - committed, 0))
         table.stake(seat, amount)
 
+    def _typed_stake(self) -> int | None:
+        """The stake box: empty (the last stake stands), or a whole number 1 or more (R5); said
+        as soon as it is typed (UX review 15: «-5» and «1e9» sat in it with no word)."""
+        typed = self.stake_box.value.strip()
+        if not typed:
+            return None
+        amount = parse_whole(typed, "bad_stake")
+        if amount < 1:
+            raise InputError("bad_stake", value=quote(typed))
+        return amount
+
+    def _check_stake(self) -> None:
+        """The stake box read as it is typed: a refusal is said at once."""
+        self._typed_stake()
+
     def _pending(self) -> bool:
         """Whether the settings name a table other than the one in play: its rules, players,
         their thresholds or its seed (a box that does not parse counts as changed)."""
@@ -495,8 +510,7 @@ class TableWidget(Bilingual, widgets.VBox):
         deal (R7), then the computer players until the student's turn. Settings changed since
         the table was laid take effect first, at a new table (UX review 14: «Deal» played the
         old rules while the menu showed new ones)."""
-        typed = self.stake_box.value.strip()
-        amount = parse_whole(typed) if typed else None
+        amount = self._typed_stake()
         if self.table.phase in ("choose_banker", "staking") and self._pending():
             self._new_table()
         table = self.table
