@@ -174,3 +174,23 @@ def test_what_tips_the_soft_19_is_standing_most_and_buying_too():
     source = "".join(cell.source for cell in nbformat.read(COURSES["en"], as_version=4).cells)
     assert "Standing changed most" in " ".join(source.split())
     assert "Buying gained too" in " ".join(source.split())
+
+
+def test_the_shoes_cell_runs_for_any_seed_a_student_types():
+    """A claims reading: the cell's comment invites another seed, and seed 29 dealt, at 90 cards
+    seen, a shoe the exact engine refuses (it could run out in a round, R18): the cell stopped
+    with an error. Such a shoe is dealt again; seed 29 runs to its table, ten rows."""
+    import random
+    from fractions import Fraction
+
+    import twentyone_edu as t21
+    from twentyone_edu import numerals
+
+    nb = nbformat.read(COURSES["en"], as_version=4)
+    (source,) = [cell.source for cell in nb.cells
+                 if cell.cell_type == "code" and "random.Random(1868)" in cell.source]
+    namespace = {"t21": t21, "exact": exact, "numerals": numerals, "comb": comb,
+                 "Fraction": Fraction, "random": random, "LANGUAGE": "en", "print": lambda *_: None}
+    exec(source.replace("random.Random(1868)", "random.Random(29)"), namespace)
+    assert sorted(namespace["found"]) == STAGES
+    assert all(sum(counts.values()) <= 2 * 40 for counts in namespace["found"].values())
