@@ -51,7 +51,8 @@ def test_settings_that_do_not_read_are_refused_at_deal_and_change_nothing():
 
 def test_a_second_tap_this_soon_buys_nothing(monkeypatch):
     """In a kernel, a second click on «Buy a card» within REPEAT seconds of the first is the
-    same tap's (three taps 50 ms apart bought three cards); after REPEAT it buys again."""
+    same tap's (three taps 50 ms apart bought three cards); after REPEAT it buys again; and
+    «Stand» just after a «Buy» is a decision of its own (R11)."""
     w = TableWidget(players=NAMES, seed=5, pace=0)
     olga_banks(w)
     arrange(w, "2 10 10 10", "3 6 5 8", "4 5 6 7")
@@ -60,17 +61,22 @@ def test_a_second_tap_this_soon_buys_nothing(monkeypatch):
     monkeypatch.setattr(live_table.time, "monotonic", lambda: clock[0])
 
     async def taps():
-        w.buy_button.click()
+        w.buy_button.click()  # 2 3 4: 9
         clock[0] += 0.05
-        w.buy_button.click()
+        w.buy_button.click()  # the same tap's
         clock[0] += 0.05
-        w.stand_button.click()  # (a Stand this soon is the same double tap's too)
+        w.buy_button.click()  # and again
         held = len(w.table.hands["You"])
         clock[0] += live_table.REPEAT
-        w.buy_button.click()
-        return held, len(w.table.hands["You"])
+        w.buy_button.click()  # 2 3 4 5: 14
+        after = len(w.table.hands["You"])
+        clock[0] += 0.05
+        w.stand_button.click()  # a decision, however soon after «Buy»
+        return held, after, w.table.phase, w.table.to_act
 
-    assert asyncio.run(taps()) == (3, 4)
+    held, after, phase, to_act = asyncio.run(taps())
+    assert (held, after) == (3, 4)
+    assert phase == "staking" or to_act != "You"  # he stood: the round went on without him
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -57,7 +57,8 @@ LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box:
 # double tap on «Deal» would land on «Buy a card», which comes in the same place (UX review 6),
 # or on «Show the rest now» while the others play (UX review 13)
 ARMING = 0.4
-REPEAT = 0.35  # seconds: a second click on «Buy a card» or «Stand» this soon is the same tap's
+REPEAT = 0.35  # seconds: a second click on «Buy a card», or on «Stand», this soon is the same
+# tap's
 ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions .t21-stand, "
              ".t21-actions .t21-banker-play, .t21-actions .t21-hurry { "
              f"animation: t21-arming {ARMING}s linear; }} "
@@ -187,7 +188,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
         self._build_displays()
         self._decisions = (self.buy_button, self.stand_button)  # (the banker's too, by hand)
-        self._decided = float("-inf")  # when the last of them was handled (time.monotonic)
+        # the last of them handled, and when (time.monotonic)
+        self._decided: tuple[widgets.Button | None, float] = (None, float("-inf"))
         self._new_table()
         if is_whole(you):
             you = self.table.players[you] if 0 <= you < len(self.table.players) else None
@@ -364,16 +366,18 @@ class TableWidget(Bilingual, widgets.VBox):
                 return
             guarded(source)
             if source in self._decisions:
-                self._decided = time.monotonic()
+                self._decided = (source, time.monotonic())
 
         return handler
 
     def _repeated(self, source) -> bool:
         """Whether a click on «Buy a card» or «Stand» comes within REPEAT seconds of the last
-        one handled, in a kernel: the second tap of a double tap, not a decision (UX review 14:
-        three taps bought three cards)."""
-        return (source in self._decisions and running_loop() is not None
-                and time.monotonic() - self._decided < REPEAT)
+        one handled on the same button, in a kernel: the second tap of a double tap, not a
+        decision (UX review 14: three taps bought three cards). «Stand» just after «Buy a
+        card» is a decision."""
+        button, when = self._decided
+        return (source is button and running_loop() is not None
+                and time.monotonic() - when < REPEAT)
 
     @contextmanager
     def _quietly(self):
