@@ -325,3 +325,30 @@ def test_the_simulations_key_lies_under_its_axes_not_over_the_line(language, fon
     assert key.y1 <= axes.y0, (key, axes)
     assert figure.x0 <= key.x0 and key.x1 <= figure.x1 and figure.y0 <= key.y0, (key, figure)
     assert len(chart.legend.get_texts()) == 3
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("name", ["historical", "ochko", "german_vingt_un", "blackjack"])
+def test_every_number_of_the_apps_map_fits_inside_its_cell(name, language):
+    """UX review 15: «−119» ran past its cell and the chosen cell's 4 px frame cut «−80»; every
+    cell's text of the app's map, at the size the app asks, lies inside its cell with room for
+    the frame on both sides, under every rule set (the widest: «−158», «+0.7»)."""
+    from twentyone_edu.game.rules import variant
+    from twentyone_edu.widgets import strategy
+
+    ranks, table = strategy.strategy_values(variant(name))
+    figure = strategy.map_figure(ranks, table, language)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ax = figure.axes[0]
+    (left, _), (right, _) = ax.transData.transform([(-0.5, 0), (0.5, 0)])
+    (_, top), (_, bottom) = ax.transData.transform([(0, -0.5), (0, 0.5)])
+    cell_width, cell_height = abs(right - left), abs(top - bottom)
+    labels = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts]
+    assert len(labels) == len(ranks) ** 2
+    assert max(len(said) for said, _ in labels) >= 3  # (a 3- or 4-character number is drawn)
+    for said, extent in labels:
+        assert extent.width <= cell_width - 8, (said, extent.width, cell_width)
+        assert extent.height <= cell_height - 8, (said, extent.height, cell_height)
+        assert extent.height >= 14 * figure.dpi / 72 * 0.9, (said, extent.height)

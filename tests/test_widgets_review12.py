@@ -58,9 +58,9 @@ def test_the_colour_scale_names_its_ends():
     values = {("A", "A"): Fraction(1, 2), ("A", "2"): None, ("2", "A"): Fraction(-1, 3),
               ("2", "2"): 0}
     figure = plots.strategy_heatmap(values, ["A", "2"], scale_ends=("+ buy", "− stand"))
-    words = figure.axes[-1].get_ylabel()  # along the scale, from its foot (UX review 13: over
-    assert words.index("− stand") < words.index("+ buy")  # its ends, Russian ran over cells)
-    assert "·" not in plots.strategy_heatmap(values, ["A", "2"]).axes[-1].get_ylabel()
+    words = figure.axes[-1].get_xlabel()  # under the scale, from its left end (UX review 13:
+    assert words.index("− stand") < words.index("+ buy")  # over its ends, Russian ran over cells)
+    assert "·" not in plots.strategy_heatmap(values, ["A", "2"]).axes[-1].get_xlabel()
     for bad in (("+ buy",), "+ buy", ("+ buy", 3), ("x" * 500, "")):
         with pytest.raises(TwentyOneError, match="scale_ends"):
             plots.strategy_heatmap(values, ["A", "2"], scale_ends=bad)

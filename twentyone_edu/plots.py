@@ -292,13 +292,14 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     grid = np.array([[_cell(values.get((a, b))) for b in ranks] for a in ranks])
     finite = grid[np.isfinite(grid)]
     reach = max(float(np.abs(finite).max()) if finite.size else 1.0, 1e-9)
-    fig = Figure(figsize=(6.0, 5.0), dpi=DPI)
-    # (room at the right for the scale's words, written along it; without a title, the second
-    # cards are named over the grid too, where a long map's first rows are read: UX review 13)
-    fig.subplots_adjust(left=0.08, right=0.93 if over or under else 0.97,
-                        top=0.92 if title else 0.93, bottom=0.1 if title or xlabel else 0.05)
+    # cells wider than tall, the colour scale under the grid: four characters («−119», «+0.7»)
+    # fit a cell at the size asked, and on a phone the scale is not beyond the right edge
+    # (UX review 15)
+    fig = Figure(figsize=(7.0, 6.6 if title or xlabel else 6.1), dpi=DPI)
+    fig.subplots_adjust(left=0.07 if title or ylabel else 0.06, right=0.985 if title else 0.997,
+                        top=0.92 if title else 0.93, bottom=0.09 if title or xlabel else 0.08)
     ax = fig.add_subplot()
-    image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach))
+    image = ax.imshow(grid, cmap="PRGn", norm=TwoSlopeNorm(0, -reach, reach), aspect="auto")
     cells = image.to_rgba(grid)
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
@@ -309,11 +310,14 @@ def strategy_heatmap(values: Mapping[tuple[str, str], Fraction | float | None],
     ax.set_xticks(range(len(ranks)), shown)
     ax.set_yticks(range(len(ranks)), shown)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
-    ax.tick_params(labeltop=not title)
+    ax.tick_params(labeltop=not title, top=not title, labelbottom=bool(title),
+                   bottom=bool(title))
     _sized(ax, font)
-    bar = fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.85,
+    bar = fig.colorbar(image, ax=ax, label=colorbar_label, orientation="horizontal",
+                       location="bottom", shrink=0.6, fraction=0.05,
+                       pad=0.09 if title or xlabel else 0.03, aspect=30,
                        format=TickNumbers(language))
-    if over or under:  # along the scale, from its foot: "− stand · + buy"
+    if over or under:  # under the scale, from its left end: "− stand · + buy"
         bar.set_label(f"{under}   ·   {over}", size=font)
     _sized(bar.ax, font)
     return fig

@@ -9,18 +9,20 @@ FOCUS = "outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;"
 # ODDS_BASIS_EM × APP_FONT_PX is left, and go under them when the dealt hands leave less.
 APP_FONT_PX = 17
 ODDS_BASIS_EM = 13
-# «Bigger cells»: the strategy map this wide on a phone, 44 px a cell (strategy.py lays its first
-# cards' labels over it at this width too)
-MAP_ZOOMED_PX = 660
+# «Bigger cells»: on a phone the strategy map shows this many whole columns of cells at a time,
+# scrolling sideways a column at a step (strategy.py sets the map's width for it)
+MAP_COLUMNS_IN_VIEW = 4
 
-# The first banker's seats: from this many cards on, each card after the first overlaps the one
-# before by this share of a card's height (a card is 1/1.4 as wide as high)
-BC_OVERLAPS = ((4, 0.39), (5, 0.49), (6, 0.54), (7, 0.58), (8, 0.60), (9, 0.62), (10, 0.64),
-               (11, 0.65), (12, 0.66), (13, 0.67), (15, 0.69), (18, 0.71))
+# The first banker's seats: a seat of n cards steps each card --t21-bc-step from the one before,
+# or less if the n do not fit the seat's width (100cqw), so that a long draw overlaps only as
+# much as it must (UX review 15: seven cards 8 px apart in a 185 px seat on a projector); a
+# card is 1/1.4 as wide as high
+BC_MOST_CARDS = 24
 BC_CROWDED = "\n".join(
-    f".t21-app .t21-bc-seat svg:first-child:nth-last-child(n+{cards}) ~ svg {{ "
-    f"margin-left: calc(var(--t21-bc-card) * -{share}) !important; }}"
-    for cards, share in BC_OVERLAPS)
+    f".t21-app .t21-bc-seat svg:first-child:nth-last-child({cards}) ~ svg {{ margin-left: "
+    f"calc(min(var(--t21-bc-step), (100cqw - var(--t21-bc-card) / 1.4) / {cards - 1}) "
+    f"- var(--t21-bc-card) / 1.4) !important; }}"
+    for cards in range(2, BC_MOST_CARDS + 1))
 
 APP_STYLE = f"""<style>
 .t21-app {{
@@ -110,12 +112,13 @@ APP_STYLE = f"""<style>
 .t21-app .t21-bc-table .t21-bc-bars {{ min-width: 5em; }}
 .t21-app .t21-bc-table code {{ white-space: normal; }}
 /* the first banker's seats: cards 60 px, overlapped in one row, the row's height kept */
-.t21-app .t21-bc-seat {{ --t21-bc-card: 60px; }}
-.t21-app .t21-bc-seat svg {{ height: var(--t21-bc-card) !important; width: auto !important; }}
-.t21-app .t21-bc-seat svg + svg {{ margin-left: -20px !important; }}
+.t21-app .t21-bc-seat {{ --t21-bc-card: 60px; --t21-bc-step: 23px; }}
+.t21-app .t21-bc-seat svg {{ height: var(--t21-bc-card) !important; width: auto !important;
+  margin: 0 !important; }}
+.t21-app .t21-bc-seat .t21-bc-cards {{ container-type: inline-size; }}
 .t21-app .t21-bc-seat .t21-bc-cards > div {{ flex-wrap: nowrap !important; }}
 /* a long draw (CI 50: five cards of a seat at 360 px ran past the screen's edge): the more
-   cards a seat holds, the more they overlap, so that up to 22 fit its box */
+   cards a seat holds, the more they overlap, so that up to BC_MOST_CARDS fit its box */
 {BC_CROWDED}/* «Show the exact chances» and «Hide …» one width, so the menu beside it stays put */
 .t21-app .t21-bc-show-exact {{ min-width: 17.5em; }}
 .t21-app .t21-bc-animate {{ min-width: 10.5em; }}  /* (and «Animate» and «Stop the animation») */
@@ -197,6 +200,10 @@ APP_STYLE = f"""<style>
   .t21-app .t21-strategy-map, .t21-app .t21-strategy-chart,
   .t21-app .t21-strategy-chart .widget-html-content, .t21-app .t21-strategy-chart img {{
     width: 100% !important; max-width: none !important; }}
+  /* the chosen hand's answer in one line right over the map, where the class looks after a
+     tap (UX review 15: only in the left column, 300 px away) */
+  .t21-app .t21-strategy .t21-strategy-echo {{ display: block !important; font-size: 20px;
+    font-weight: bold; min-height: 1.3em; margin: 0 0 2px 0; }}
   /* round 7: every tab's answer in the table result's type: 22 px bold */
   .t21-app [class^="t21-verdict-"], .t21-app .t21-sim-verdict {{ font-size: 22px;
     font-weight: bold; line-height: 1.25; }}
@@ -231,8 +238,8 @@ APP_STYLE = f"""<style>
 @media (max-width: 380px) {{
   /* the first banker's seats three to a row again, cards 50 px: two to a row took three rows,
      and the tenth card of a Russian draw fell under a 360×800 screen (CI 55) */
-  .t21-app .t21-bc-seats .t21-bc-seat {{ flex: 1 1 28% !important; --t21-bc-card: 50px; }}
-  .t21-app .t21-bc-seats .t21-bc-seat svg + svg {{ margin-left: -14px !important; }}
+  .t21-app .t21-bc-seats .t21-bc-seat {{ flex: 1 1 28% !important; --t21-bc-card: 50px;
+    --t21-bc-step: 22px; }}
   /* a total as wide as «натуральное 21» at 15 px fits a 360 px screen beside the cards */
   .t21-app .t21-seats td:last-child b {{ font-size: 15px !important; }}
   /* (the student's turn: «Ставка», its box and «Прибавить к ставке» on one row, «Шансы»
@@ -375,12 +382,23 @@ APP_STYLE = f"""<style>
     min-width: 0 !important; }}
   .t21-app .t21-strategy-zoom {{ display: inline-flex !important; flex: 0 0 auto; }}
   .t21-app .t21-strategy-mapbox {{ overflow-x: auto; }}
-  .t21-app .t21-strategy-zoomed .t21-strategy-map {{ flex: 0 0 {MAP_ZOOMED_PX}px !important;
-    width: {MAP_ZOOMED_PX}px !important; max-width: none !important; }}
+  /* (MAP_COLUMNS_IN_VIEW whole columns in the box's width, --t21-map-f times it, the first
+     cards' labels over the map's margin, and a swipe stops at a column's edge: UX review 15
+     found a column cut in half at the left edge) */
+  .t21-app .t21-strategy-zoomed {{ container-type: inline-size; scroll-snap-type: x mandatory;
+    --t21-map-width: calc(100cqw * var(--t21-map-f, 1.8)); }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-map,
+  .t21-app .t21-strategy-zoomed .t21-strategy-hits {{ overflow: visible !important; }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-hits button {{ scroll-snap-align: start;
+    scroll-margin-left: calc(var(--t21-map-width) * var(--t21-map-l, 0)); }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-map {{ flex: 0 0 var(--t21-map-width) !important;
+    width: var(--t21-map-width) !important; max-width: none !important; }}
   .t21-app .t21-strategy-zoomed .t21-strategy-chart,
   .t21-app .t21-strategy-zoomed .t21-strategy-chart .widget-html-content,
-  .t21-app .t21-strategy-zoomed .t21-strategy-chart img {{ width: {MAP_ZOOMED_PX}px !important;
-    max-width: none !important; }}
+  .t21-app .t21-strategy-zoomed .t21-strategy-chart img {{
+    width: var(--t21-map-width) !important; max-width: none !important; }}
+  .t21-app .t21-strategy-zoomed .t21-rowlabels {{
+    width: calc(var(--t21-map-width) * var(--t21-map-l, 0)); }}
   /* the zoomed map is taller than the screen, its full answer under it out of sight: the
      chosen hand's answer in one line right over the map (UX review 10) */
   .t21-app .t21-strategy-big .t21-columns .t21-strategy-echo {{ display: block !important;
@@ -409,8 +427,8 @@ APP_STYLE = f"""<style>
   /* (two seats to a row, cards 60 px: UX review 13 read 13 px indices at three to a row, a
      «10» cut by the card over it) */
   .t21-app .t21-bc-seat {{ flex: 1 1 40% !important; min-width: 0 !important;
-    margin: 2px !important; padding: 2px 4px !important; --t21-bc-card: 60px; }}
-  .t21-app .t21-bc-seat svg + svg {{ margin-left: -17px !important; }}
+    margin: 2px !important; padding: 2px 4px !important; --t21-bc-card: 60px;
+    --t21-bc-step: 26px; }}
   /* a menu takes the rest of its row, so that a long choice («historical (19th-century
      Russia)») is read whole (UX review 13: cut at the menu's edge) */
   .t21-app .widget-dropdown {{ width: 100% !important; }}

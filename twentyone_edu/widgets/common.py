@@ -27,7 +27,7 @@ COLOURS = {
 # points: the smallest text of each explorer's chart, 20 px or more as shown beside its
 # controls on a 1024 px projector (the advice's bars and the running mean are shown narrower
 # than they are drawn, the strategy map wider)
-CHART_FONT = {"advice": 17, "simulation": 19, "strategy": 15}
+CHART_FONT = {"advice": 17, "simulation": 19, "strategy": 16.5}
 HIGHLIGHT = "#fff6d6"  # the background of the row of the player to act
 INK = "#111111"  # the text on HIGHLIGHT, also under a dark theme
 # Darker backgrounds for coloured buttons: JupyterLab paints button_style "warning" #f57c00 and

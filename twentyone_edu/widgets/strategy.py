@@ -16,7 +16,7 @@ from ..words import card_letters
 from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
-from .app_style import MAP_ZOOMED_PX
+from .app_style import MAP_COLUMNS_IN_VIEW
 from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape, marked
 from .explorer import (
     Computation,
@@ -24,6 +24,7 @@ from .explorer import (
     exact_html,
     keep_message,
     offered_rules,
+    once,
     reraise,
     set_options,
     threshold_menu,
@@ -50,7 +51,9 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              "@media (hover: hover) { .t21-strategy-hits .jupyter-button:hover { "
              "outline: 3px solid #0b3d91; } } .t21-strategy-menus-hint { display: none; } "
              ".t21-strategy-zoom, .t21-strategy-rowlabels, .t21-strategy-echo { "
-             "display: none !important; }"
+             "display: none !important; } "
+             ".t21-strategy-stale .t21-strategy-mapbox, .t21-strategy-stale .t21-strategy-cell, "
+             ".t21-strategy-stale .t21-strategy-echo { opacity: 0.35; }"
              "</style>")
 # The arrow keys on a focused cell of the map choose the next cell that way (a click on it),
 # for the keyboard as a tap does; widgets have no key events, so a listener on the page, set
@@ -227,6 +230,7 @@ class StrategyExplorer(Explorer):
             self._use(choice, found)
             return
         self.state = "computing"
+        self.add_class("t21-strategy-stale")  # (the map shown is not the rules' chosen)
         self._show_status("strategy_computing")
         self.computation.ask(key, partial(heat_map, key),
                              keep_message(self.message, partial(self._use, choice)),
@@ -252,8 +256,11 @@ class StrategyExplorer(Explorer):
         reraise(error)
 
     def _show_status(self, key: str | None) -> None:
-        """The status line (`key` of TEXT, or nothing), with Stop beside it while computing."""
+        """The status line (`key` of TEXT, or nothing), with Stop beside it while computing;
+        the map and its answer greyed while they are not the chosen rules' (UX review 15)."""
         self.stop_button.layout.display = None if self.state == "computing" else "none"
+        if self.state != "computing":
+            self.remove_class("t21-strategy-stale")
         self.status.value = f"<i>{escape(text(key, self._language))}</i>" if key else ""
 
     def _use(self, choice: tuple, found: tuple) -> None:
@@ -296,11 +303,18 @@ class StrategyExplorer(Explorer):
         self.hits.layout.height = f"{100 * (y1 - y0) / height:.2f}%"
         rows = "".join(f"<div>{escape(card_letters.written(rank, lang))}</div>"
                        for rank in self.ranks)
+        # (a phone's bigger cells: the map as wide as makes MAP_COLUMNS_IN_VIEW columns and its
+        # margins fill the box, its first cards' labels as wide as its left margin; app_style)
+        in_view = min(MAP_COLUMNS_IN_VIEW, n) * (x1 - x0) / n + x0 + (width - x1)
         self.row_labels.value = (
+            f"<style>.t21-app .t21-map-n{n} {{ --t21-map-f: {width / in_view:.4f}; "
+            f"--t21-map-l: {x0 / width:.4f}; }}</style>"
             f"<div class='t21-rowlabels' aria-hidden='true' style='display:grid;height:100%;"
-            f"width:{MAP_ZOOMED_PX * x0 / width:.0f}px;background:#fff;"
+            f"background:#fff;"
             f"grid-template-rows:{100 * y0 / height:.2f}% repeat({n}, 1fr) "
             f"{100 * (height - y1) / height:.2f}%'><div></div>{rows}</div>")
+        for size in range(1, 14):
+            (self.map_box.add_class if size == n else self.map_box.remove_class)(f"t21-map-n{size}")
         for k, button in enumerate(self.hits.children):
             first, second = (card_letters.written(self.ranks[index], lang)
                              for index in divmod(k, n))
@@ -380,6 +394,28 @@ def per_100_rounds(value: float, language: str) -> str:
     return signed(value, 0 if abs(value) >= 1 else 1, language, tiny_digits=False)
 
 
+def cell_text(value: float, language: str) -> str:
+    """A map cell's number (per_100_rounds) with its minus drawn as the narrower dash, so that
+    «–119» fits a cell at the projector's 20 px (a minus is 0.84 of a letter's height wide)."""
+    return per_100_rounds(value, language).replace("−", "–")
+
+
+def map_figure(ranks: tuple[str, ...], table: dict, language: str):
+    """The app's heat map of `table` (strategy_values) in `language`: buy − stand in stakes
+    over 100 rounds in each cell, and the colour scale's two ends in words."""
+    from .. import plots
+
+    hundredths = {cell: None if row is None else 100 * row["gain"] for cell, row in table.items()}
+    return plots.strategy_heatmap(
+        hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
+        missing_label="21", language=language,
+        cell_format=partial(cell_text, language=language), font=CHART_FONT["strategy"],
+        # (the colour scale's ends say what the colours mean: UX review 12 found the legend
+        # under the map below a projector's screen)
+        scale_ends=(f"+ {text('se_scale_buy', language)}",
+                    f"− {text('se_scale_stand', language)}"))
+
+
 def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
     """The ranks, the table and the heat map of `rules` in each language, computed and drawn
     once (the slow part: off the kernel's loop). A picture holds no words, only ranks in its
@@ -392,18 +428,15 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
     if found is not None:
         return found
     ranks, table = strategy_values(rules)
-    hundredths = {cell: None if row is None else 100 * row["gain"] for cell, row in table.items()}
-    rasters = {}
-    for language in LANGUAGES:
-        figure = plots.strategy_heatmap(
-            hundredths, ranks, title="", xlabel="", ylabel="", colorbar_label="",
-            missing_label="21", language=language,
-            cell_format=partial(per_100_rounds, language=language), font=CHART_FONT["strategy"],
-            # (the colour scale's ends say what the colours mean: UX review 12 found the legend
-            # under the map below a projector's screen)
-            scale_ends=(f"+ {text('se_scale_buy', language)}",
-                        f"− {text('se_scale_stand', language)}"))
-        rasters[language] = plots.Raster.of_grid(figure, len(ranks), len(ranks))
+    rasters = {language: plots.Raster.of_grid(map_figure(ranks, table, language), len(ranks),
+                                              len(ranks)) for language in LANGUAGES}
     found = ranks, table, rasters
     _HEAT_MAPS.put(rules, found)
     return found
+
+
+def first_map() -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
+    """The map a StrategyExplorer opens on (the historical rules, R11, R14), computed as its
+    Computation computes it: one computation even while the explorer asks for it too."""
+    key = variant("historical")
+    return once(("strategy", key), partial(heat_map, key))

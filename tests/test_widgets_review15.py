@@ -1,0 +1,50 @@
+"""UX review 15 (issue 34): the map shown greyed while another rules' map is computed, and the
+app computing its first map while the student is at the table."""
+
+from twentyone_edu.game.rules import variant
+from twentyone_edu.widgets import app, strategy
+from twentyone_edu.widgets.strategy import StrategyExplorer
+
+
+def test_the_map_is_greyed_while_the_chosen_rules_map_is_computed(monkeypatch):
+    """A new rule set chosen: until its map comes, the old map and its answer are greyed (the
+    review saw the old map in full colour under the new rules' name); Stop, or the map's
+    arrival, takes the grey away."""
+    explorer = StrategyExplorer()
+    assert "t21-strategy-stale" not in explorer._dom_classes
+    asked = []
+    monkeypatch.setattr(explorer.computation, "ask", lambda *request: asked.append(request))
+    monkeypatch.setattr(strategy._HEAT_MAPS, "get", lambda key: None)
+    explorer.rules_menu.value = "ochko"
+    assert asked and explorer.state == "computing"
+    assert "t21-strategy-stale" in explorer._dom_classes
+    assert ".t21-strategy-stale .t21-strategy-mapbox" in explorer.legend.value  # (its style)
+    monkeypatch.setattr(explorer.computation, "stop", lambda: True)
+    explorer.stop()
+    assert "t21-strategy-stale" not in explorer._dom_classes
+    explorer.rules_menu.value = "blackjack"
+    key, work, done, _ = asked[-1]
+    assert "t21-strategy-stale" in explorer._dom_classes
+    done(work())
+    assert explorer.state == "ready" and "t21-strategy-stale" not in explorer._dom_classes
+
+
+def test_the_app_computes_its_first_map_while_the_table_is_played(monkeypatch):
+    """In a kernel, the app asks for «When to buy»'s first map off the loop a moment after it
+    is shown, keyed as the explorer keys it, so that the tab opens on it (the review waited
+    3 s on empty menus)."""
+    opening = StrategyExplorer()._key()
+    later = []
+
+    class Loop:
+        def call_later(self, delay, *call):
+            later.append((delay, call))
+
+    monkeypatch.setattr(app, "running_loop", lambda: Loop())
+    app.warm_the_map()
+    (delay, (run, work, *_)), = later
+    assert run is app.in_background and work is app.the_first_map and 0 < delay <= 5
+    computed = []
+    monkeypatch.setattr(strategy, "heat_map", lambda key: computed.append(key) or "map")
+    assert strategy.first_map() == "map"
+    assert computed == [opening] == [variant("historical")]
