@@ -44,12 +44,11 @@ TEXT: dict[str, str] = {
                                 "`1 - ends.get(\"natural\", 0)`. (With no ace left, `ends` has no "
                                 "key `\"natural\"`: `.get` gives 0.)",
     "blank_hint_buy_on_twenty_1": "`P(A and B) = P(A) × P(B | A)`: your card's chance, "
-                                  "`P(n, all the unseen cards)`, times the chance that his two "
-                                  "are no natural from the cards left, "
-                                  "`1 - natural_chance(without(unseen, rank))`.",
+                                  "`P(n, possible)`, times the chance that his two cards, from "
+                                  "the cards `left`, are no natural: `1 - natural_chance(left)`.",
     "blank_hint_buy_on_twenty_2": "Your result: an ace (`\"A\"`) gives a drawn 21 to stand on, "
-                                  "`stand_value(21, without(unseen, rank))`; any other card "
-                                  "busts you, −1. Return `P(A and B)` × your result.",
+                                  "`stand_value(21, left)`; any other card busts you, −1. "
+                                  "Return `P(A and B)` × your result.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
     "blank_case_buy": "buying on 20, {cards_unseen}",
