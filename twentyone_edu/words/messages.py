@@ -580,7 +580,7 @@ ENGLISH: dict[str, Template] = {
     "rule.pack": "the pack",
     "rule.face_values": "points of a jack, a queen and a king",
     "rule.ace_soft": "the ace counts 11 or 1, as the hand needs (otherwise always 11)",
-    "rule.two_aces_natural": "two aces are a (golden) natural",
+    "rule.two_aces_natural": "two aces are a natural too (ochko's «golden» 21)",
     "rule.banker_natural_collects": "what each player pays a banker's natural, in stakes",
     "rule.banker_natural_vs_natural": "what a player who also holds a natural pays a banker's "
                                       "natural, in stakes",
