@@ -244,8 +244,8 @@ def test_banker_by_hand_and_a_late_addition():
     w.buy_button.click()  # 16 + 5: at 21 the banker stops by himself
     assert w.message.value == ""
     lines = settlement_lines(w)
-    assert "You: 16 against the banker&#x27;s 21 — lost 13 (stake 5 + late addition 3, R6) (R15)" \
-        in lines
+    assert ("You: 16 against the banker&#x27;s 21 — lost 13 (2× the stake 5 + late addition 3, "
+            "R6) (R15)") in lines
     assert "Vera: a drawn 21 against the banker&#x27;s 21 — lost 2 (2× the stake) (R15)" in lines
     assert w.table.purses["You"] == 100 - 13
 

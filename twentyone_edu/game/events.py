@@ -96,9 +96,11 @@ def payment_message(event: Event) -> Message:
         money = message("pay.lost", amount=Money(-amount))
     else:
         money = message("pay.zero")
-    if event.late:  # lost with the stake, or only handed back on a win (R6)
+    if event.late:  # lost with the stake, once however many stakes go, or handed back (R6)
+        times = (-amount - event.late) / event.stake if amount < 0 and event.stake else 0
         terms: Message | str = message("pay.late" if amount < 0 else "pay.late_back",
-                                       stake=Money(event.stake), late=Money(event.late))
+                                       stake=Money(event.stake), late=Money(event.late),
+                                       times=Money(times))
     elif amount and event.stake:
         terms = message("pay.times", times=Money(abs(amount) / event.stake))
     else:

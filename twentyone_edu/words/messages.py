@@ -541,7 +541,7 @@ ENGLISH: dict[str, Template] = {
     "pay.lost": "lost {amount}",
     "pay.zero": "nothing paid",
     "pay.times": " ({times}× the stake)",
-    "pay.late": " (stake {stake} + late addition {late}, R6)",
+    "pay.late": " ({times}× the stake {stake} + late addition {late}, R6)",
     "pay.late_back": " (on the stake {stake}; the late addition {late} is handed back, never "
                      "paid, R6)",
     "event.payment": "{seat}: {mine}{vs} — {money}{terms} ({rule})",
