@@ -48,3 +48,21 @@ def test_the_app_computes_its_first_map_while_the_table_is_played(monkeypatch):
     monkeypatch.setattr(strategy, "heat_map", lambda key: computed.append(key) or "map")
     assert strategy.first_map() == "map"
     assert computed == [opening] == [variant("historical")]
+
+
+def test_the_odds_of_a_soft_hand_say_it_cannot_bust():
+    """UX review 16: «Better: buy a card» on A 7 read as a slip; the odds of a soft hand say
+    that its ace counts 11, or 1 rather than bust; a hard hand's say nothing of it."""
+    from twentyone_edu.game.rules import HISTORICAL, VARIANTS
+    from twentyone_edu.widgets.i18n import text
+    from twentyone_edu.widgets.table_odds import exact_odds, odds_html
+
+    for hand, total in (("A 7", 18), ("A A", 12), ("10 6", None)):
+        odds = exact_odds("You", hand, "", HISTORICAL)
+        assert odds.total == total
+        for language in ("en", "ru"):
+            shown = odds_html(odds, language)
+            said = text("odds_soft", language, total=total)
+            assert (said in shown) == (total is not None), (hand, language)
+    ochko = VARIANTS["ochko"]  # (its ace is always 11)
+    assert exact_odds("You", "A 7", "", ochko).total is None

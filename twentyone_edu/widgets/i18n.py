@@ -363,6 +363,8 @@ TEXT: dict[str, str] = {
     "odds_value": "Won (+) or lost (−) on average in 100 rounds, stake 1",
     "odds_better_buy": "Better: buy a card.",
     "odds_better_stand": "Better: stand.",
+    "odds_soft": "Your {total} is soft: its ace counts 11, and 1 if a card would take you "
+                 "over 21, so one more card cannot bust you.",
     "odds_equal": "Buying and standing are worth exactly the same.",
     "odds_close_buy": "About the same: buying is better by less than half a stake in 100 "
                       "rounds.",

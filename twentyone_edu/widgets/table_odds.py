@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from ..exact.results import DecisionValues, Distribution
 from ..game.cards import Shoe
+from ..game.hands import hand_value
 from ..words.numerals import fraction, percent, signed
 from .common import escape, marked
 from .i18n import text
@@ -25,6 +26,7 @@ class Odds(NamedTuple):
     unseen: int
     chances: Distribution
     values: DecisionValues
+    total: int | None = None  # the hand's total when it is soft, an ace counting 11 (R2, R3)
 
 
 def exact_odds(seat: str, hand, seen, rules) -> Odds:
@@ -34,8 +36,10 @@ def exact_odds(seat: str, hand, seen, rules) -> Odds:
     from .. import exact
 
     unseen = len(Shoe.fresh(rules.decks, rules.pack)) - len(hand) - len(seen)
+    value = hand_value(hand, rules)
     return Odds(seat, unseen, exact.draw_distribution(hand, seen=seen, rules=rules),
-                exact.decision_values(hand, seen=seen, rules=rules))
+                exact.decision_values(hand, seen=seen, rules=rules),
+                value.total if value.soft else None)
 
 
 def favourable(chance, unseen: int) -> int | None:
@@ -86,5 +90,8 @@ def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
                   f"{escape(heading)}{totals}{note}</details>")
     else:
         totals = f"<b>{escape(heading)}</b>{totals}{note}"
-    return (f"<b class='t21-odds-verdict'>{escape(text(verdict, language))}</b><br>{values}"
-            f"{totals}")
+    # (a soft hand bought on reads as a slip: say that no card can bust it, UX review 16)
+    soft = "" if odds.total is None else \
+        f"<div class='t21-odds-soft'>{escape(text('odds_soft', language, total=odds.total))}</div>"
+    return (f"<b class='t21-odds-verdict'>{escape(text(verdict, language))}</b><br>{soft}"
+            f"{values}{totals}")
