@@ -904,8 +904,13 @@ class TableWidget(Bilingual, widgets.VBox):
             stake, late = (table.stakes.get(seat), table.late_additions.get(seat)) if \
                 not settled else self.last_stakes.get(seat, (None, 0))
             stake_text = "" if stake is None else money(stake, language)
-            if late:
-                stake_text += " " + text("tw_late", language, late=money(late, language))
+            stake_cell = escape(stake_text)
+            if late:  # (under the stake, in lines as narrow as the column: UX review 16 saw
+                # the cards jump 130 px sideways as one long line widened it)
+                added = text("tw_late", language, late=money(late, language))
+                stake_text += " " + added
+                stake_cell += (f"<span class='t21-late' style='display:block;font-size:0.8em;"
+                               f"white-space:normal;min-width:5em'>{escape(added)}</span>")
             stake_under = "" if not stake_text else (
                 "<span class='t21-stake-under'>"
                 f"{escape(text('tw_stake_under', language, stake=stake_text))}</span>")
@@ -929,7 +934,7 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"</b>{badge_html}</td>"
                 f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse'>"
                 f"{escape(money(purse, language))}</span>{delta}{stake_under}</td>"
-                f"<td{_STAKE_COL} style='padding:2px 8px'>{escape(stake_text)}</td>"
+                f"<td{_STAKE_COL} style='padding:2px 8px'>{stake_cell}</td>"
                 f"<td class='t21-seat-cards' style='padding:2px 8px'>{cards_html}</td>"
                 f"<td style='padding:2px 8px;font-size:1.2em'><b>{escape(total)}</b></td></tr>")
             if seat == self.you and table.to_act == seat and self._odds_shown:
