@@ -127,7 +127,7 @@ TEXT: dict[str, str] = {
     "outcome_bust": "bust",
     "outcome_drawn_21": "21 (drawn)",
     "advice_computing": "Computing…",
-    "advice_title": "Buy or stand? The exact chances of one more card",
+    "advice_title": "Buy on 19 or 20, or on any hand? The exact chances of one more card",
     "advice_hand": "Hand",
     "advice_empty_hand": "the hand is empty (tap or type two or more cards, e.g. 10 9)",
     "advice_hand_placeholder": "e.g. 10 9 or A 9",
