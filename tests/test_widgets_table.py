@@ -248,6 +248,9 @@ def test_banker_by_hand_and_a_late_addition():
             "R6) (R15)") in lines
     assert "Vera: a drawn 21 against the banker&#x27;s 21 — lost 2 (2× the stake) (R15)" in lines
     assert w.table.purses["You"] == 100 - 13
+    # (and in the student's own row: 13 = 2 × 5 + 3, the banker's 21 takes two stakes, R15)
+    assert ("−13: your 16 against the banker&#x27;s 21 (2× the stake 5 + 3 added after the "
+            "deal)") in w.seats.value
 
 
 

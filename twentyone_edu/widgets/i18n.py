@@ -340,6 +340,8 @@ TEXT: dict[str, str] = {
     "tw_result_tie": "{money}: your {mine} against the banker's {against}, and a tie goes to "
                      "the banker",
     "tw_result_alone": "{money}: {mine}",
+    "tw_result_times": "({times}× the stake)",
+    "tw_result_late": "({times}× the stake {stake} + {late} added after the deal)",
     "tw_result_bank": "{money} for your bank this round",
     "tw_stake_over_your_purse": "a stake of {amount} would put {total} on the table, more "
                                 "than your purse of {purse} (at most {room} more)",

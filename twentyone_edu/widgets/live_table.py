@@ -14,6 +14,7 @@ import re
 import time
 from contextlib import contextmanager
 from dataclasses import replace
+from fractions import Fraction
 from functools import partial
 
 import ipywidgets as widgets
@@ -972,11 +973,27 @@ class TableWidget(Bilingual, widgets.VBox):
             words = text("tw_result_tie" if tie else "tw_result_vs", language,
                          money=signed_money, mine=mine, against=against) if against else text(
                 "tw_result_alone", language, money=signed_money, mine=mine)
+            words += self._how_many_stakes(outcome)
         if not words:
             return ""
         colour = COLOURS["right"] if amount > 0 else COLOURS["error"] if amount < 0 else INK
         return (f"<div class='t21-result' role='status' style='color:{colour};"
                 f"font-weight:bold;font-size:1.1em'>{escape(words)}</div>")
+
+    def _how_many_stakes(self, payment: Event | None) -> str:
+        """How a result other than one stake is made, for the student's row: " (2× the stake)",
+        " (2× the stake 1 + 1 added after the deal)" (UX review 16: «−3» beside a stake of 1
+        and an addition of 1 read as a miscount; R6, R9–R17)."""
+        if payment is None or not payment.stake or not payment.amount:
+            return ""
+        paid, late = abs(Fraction(payment.amount)), payment.late if payment.amount < 0 else 0
+        times = (paid - late) / payment.stake
+        if late:
+            return " " + text("tw_result_late", self.language, times=money(times, self.language),
+                              stake=money(payment.stake, self.language),
+                              late=money(late, self.language))
+        return "" if times == 1 else " " + text("tw_result_times", self.language,
+                                                 times=money(times, self.language))
 
     def _outcome_words(self, outcome) -> str:
         """A hand's outcome in words: a total, «natural», «over 21»; '' for none."""
