@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 CLASSIC_HANDS = ("10 10", "10 9", "A 9", "A 8", "9 9 A", "10 7", "10 6", "10 5")
 # The hands to tap look like cards: white, rounded, a second card's edge behind the first.
 CHIP_STYLE = ("<style>.t21-advice-hand-button { border-radius: 6px !important; "
-              "font-family: Georgia, 'DejaVu Serif', serif !important; "
               "box-shadow: 3px 3px 0 -1px #fff, 3px 3px 0 0 #444 !important; "
               "margin: 2px 8px 6px 2px !important; } "
               ".t21-advice-card { border-radius: 6px !important; min-width: 44px !important; "
