@@ -472,8 +472,11 @@ class TableWidget(Bilingual, widgets.VBox):
             raise InputError("tw_draw_first")
 
     def _stake(self) -> None:
-        """The student stakes (R5), or after the deal adds a late addition (R6)."""
-        amount = parse_whole(self.stake_box.value)
+        """The student stakes (R5), or after the deal adds a late addition (R6): the stake box
+        read as it is checked while typed, an empty box refused too."""
+        amount = self._typed_stake()
+        if amount is None:
+            raise InputError("bad_stake", value=quote(self.stake_box.value))
         seat = self._student()
         self._banker_chosen()
         self._stake_for_you(seat, amount)
