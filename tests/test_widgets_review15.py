@@ -66,3 +66,21 @@ def test_the_odds_of_a_soft_hand_say_it_cannot_bust():
             assert (said in shown) == (total is not None), (hand, language)
     ochko = VARIANTS["ochko"]  # (its ace is always 11)
     assert exact_odds("You", "A 7", "", ochko).total is None
+
+
+def test_a_seed_is_refused_past_the_digits_the_boxes_read():
+    """The boxes read whole numbers of up to MOST_DIGITS digits; one digit more is «more than
+    12 digits» (not «not a whole number»), in words that name that many, in both languages."""
+    from twentyone_edu.widgets.common import InputError
+    from twentyone_edu.widgets.i18n import text
+    from twentyone_edu.widgets.live_table import MOST_DIGITS, parse_seed
+
+    assert parse_seed("9" * MOST_DIGITS) == int("9" * MOST_DIGITS)
+    try:
+        parse_seed("9" * (MOST_DIGITS + 1))
+    except InputError as refused:
+        assert refused.key == "bad_seed_long"
+    else:
+        raise AssertionError("a seed one digit too long was read")
+    for language in ("en", "ru"):
+        assert str(MOST_DIGITS) in text("bad_seed_long", language, value="x")

@@ -50,7 +50,9 @@ from .table_text import event_line, payment_line
 LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
 CARD_HEIGHT = 84
 THRESHOLDS = tuple(range(2, 22))  # computer players buy while below (R11)
-_WHOLE = re.compile(r"[+-]?\d{1,12}")
+MOST_DIGITS = 12  # of a whole number typed into a box (a seed, a stake, a threshold)
+_WHOLE = re.compile(rf"[+-]?\d{{1,{MOST_DIGITS}}}")
+_TOO_LONG = re.compile(rf"[+-]?\d{{{MOST_DIGITS + 1},}}")
 _WIDE = {"description_width": "initial"}
 _STAKE_COL = " class='t21-stake-col'"  # the Stake column, folded away on a phone (app_style)
 LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box: 'Name:15, '
@@ -95,7 +97,7 @@ def parse_seed(value: str) -> int | None:
     """The seed box: empty for a random shuffle, otherwise a whole number 0 or more."""
     if not value.strip():
         return None
-    if re.fullmatch(r"[+-]?\d{13,}", value.strip()):  # (a number, too long: _WHOLE, 12 digits)
+    if _TOO_LONG.fullmatch(value.strip()):  # (a number, but longer than MOST_DIGITS)
         raise InputError("bad_seed_long", value=quote(value.strip()))
     seed = parse_whole(value, "bad_seed")
     if seed < 0:
