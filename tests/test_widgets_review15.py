@@ -1,8 +1,7 @@
-"""UX review 15 (issue 34): the map shown greyed while another rules' map is computed, and the
-app computing its first map while the student is at the table."""
+"""UX reviews 15 and 16 (issue 34): the map shown greyed while another rules' map is computed,
+the odds of a soft hand, and the longest number a box reads."""
 
-from twentyone_edu.game.rules import variant
-from twentyone_edu.widgets import app, strategy
+from twentyone_edu.widgets import strategy
 from twentyone_edu.widgets.strategy import StrategyExplorer
 
 
@@ -27,27 +26,6 @@ def test_the_map_is_greyed_while_the_chosen_rules_map_is_computed(monkeypatch):
     assert "t21-strategy-stale" in explorer._dom_classes
     done(work())
     assert explorer.state == "ready" and "t21-strategy-stale" not in explorer._dom_classes
-
-
-def test_the_app_computes_its_first_map_while_the_table_is_played(monkeypatch):
-    """In a kernel, the app asks for «When to buy»'s first map off the loop a moment after it
-    is shown, keyed as the explorer keys it, so that the tab opens on it (the review waited
-    3 s on empty menus)."""
-    opening = StrategyExplorer()._key()
-    later = []
-
-    class Loop:
-        def call_later(self, delay, *call):
-            later.append((delay, call))
-
-    monkeypatch.setattr(app, "running_loop", lambda: Loop())
-    app.warm_the_map()
-    (delay, (run, work, *_)), = later
-    assert run is app.in_background and work is app.the_first_map and 0 < delay <= 5
-    computed = []
-    monkeypatch.setattr(strategy, "heat_map", lambda key: computed.append(key) or "map")
-    assert strategy.first_map() == "map"
-    assert computed == [opening] == [variant("historical")]
 
 
 def test_the_odds_of_a_soft_hand_say_it_cannot_bust():

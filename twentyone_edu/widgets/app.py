@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from .app_style import APP_STYLE
 from .common import escape
-from .explorer import in_background, running_loop
+from .explorer import running_loop
 from .i18n import LANGUAGE_NAMES, check_language, text
 from .language import Bilingual
 from .rule_list import rules_list
@@ -81,27 +81,6 @@ FIRST_CONTROL: tuple[Callable[[widgets.Widget], widgets.Widget], ...] = (
     lambda chooser: chooser.next_button,
 )
 BUILT_PAUSE = 0.5  # seconds for a new tab's views to be drawn before the focus is sent
-MAP_PAUSE = 2.0  # seconds after the app is shown before its map is computed, off the loop
-
-
-def the_first_map() -> None:
-    """«When to buy»'s map of the historical rules (R11, R14), computed once and kept, so that
-    the tab opens on it (UX review 15: empty menus and no map for 3 s at its first open)."""
-    from .strategy import first_map
-
-    first_map()
-
-
-def warm_the_map() -> None:
-    """In a kernel, compute the first map off its loop while the student is at the table; the
-    tab, opened sooner, waits for this same computation (explorer.once), not a second one."""
-    loop = running_loop()
-    if loop is not None:
-        loop.call_later(MAP_PAUSE, in_background, the_first_map, _ignore, _ignore)
-
-
-def _ignore(_outcome: object) -> None:
-    """Nothing to do with a warming's result (it is kept) or its error (the tab says it)."""
 
 
 def build_tab(index: int, language: str) -> widgets.Widget:
@@ -187,7 +166,6 @@ class CourseApp(Bilingual, widgets.VBox):
         self.children = [top, self.tabs, self.about]
         self._apply_language(self._language)
         self.show_tab(0)
-        warm_the_map()
 
     def chosen(self, index: int | None) -> None:
         """A tab chosen by the student: built if new, then the focus on its first action (so a
@@ -245,6 +223,5 @@ def page_app(default: str = "en") -> CourseApp:
     so that their own, built in their language once they arrive, costs only the widgets."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         CourseApp(language=default)  # loads the table's modules, as its first tab does
-        the_first_map()
         widgets.Widget.close_all()  # no front end has seen it: nothing else to close
     return CourseApp(language=language_from_query(page_query(), default=default))

@@ -24,7 +24,6 @@ from .explorer import (
     exact_html,
     keep_message,
     offered_rules,
-    once,
     reraise,
     set_options,
     threshold_menu,
@@ -434,9 +433,3 @@ def heat_map(rules) -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
     _HEAT_MAPS.put(rules, found)
     return found
 
-
-def first_map() -> tuple[tuple[str, ...], dict, dict[str, plots.Raster]]:
-    """The map a StrategyExplorer opens on (the historical rules, R11, R14), computed as its
-    Computation computes it: one computation even while the explorer asks for it too."""
-    key = variant("historical")
-    return once(("strategy", key), partial(heat_map, key))
