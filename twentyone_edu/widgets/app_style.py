@@ -298,10 +298,12 @@ APP_STYLE = f"""<style>
      not push the cards sideways; the headings and a badge keep a gap from their neighbours */
   .t21-app .t21-seats, .t21-app .t21-seats .widget-html-content,
   .t21-app .t21-seats table {{ width: 100%; box-sizing: border-box; }}
+  /* (the cards' column the widest: a Russian «натуральное 21» beside them left it one card
+     wide, each hand a stack, UX review 17) */
   .t21-app .t21-seats th:nth-child(1),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 27%; }}
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 22%; }}
   .t21-app .t21-seats th:nth-child(2),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{ width: 23%; }}
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{ width: 20%; }}
   .t21-app .t21-seats th:nth-child(5),
   .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(5) {{ width: 22%; }}
   .t21-app .t21-seats th, .t21-app .t21-seats tr:not(.t21-result-row) > td:first-child {{
