@@ -338,7 +338,7 @@ APP_STYLE = f"""<style>
   /* (the two opposite choices apart: a thumb meant for one does not land on the other, UX
      review 16: 4 px) */
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px);
-    margin-left: 14px !important; }}
+    margin-left: 8px !important; }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
   /* "Simulation": Run first, then the chart it draws, in sight while it runs (UX review 8:
      under the settings and the verdict the chart ran below the screen), the answer under the
@@ -419,7 +419,7 @@ APP_STYLE = f"""<style>
     align-items: center; justify-content: center; font-weight: bold; font-size: 16px; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
   .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
-  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 16px;
+  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 14px;
     line-height: 1.2; }}
   .t21-app .t21-simulation .t21-sim-status {{ order: 3; }}
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
