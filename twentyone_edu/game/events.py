@@ -86,6 +86,16 @@ def event_message(event: Event) -> Message:
                    amount=amount)
 
 
+def stakes_paid(event: Event) -> tuple[Fraction, int]:
+    """How a payment is made: how many times the stake, and the late addition lost with it (0
+    unless lost: a win never pays it, R6); (0, 0) without a stake or an amount (R9–R17)."""
+    amount = Fraction(event.amount or 0)
+    if not amount or not event.stake:
+        return Fraction(0), 0
+    late = event.late if amount < 0 else 0
+    return (abs(amount) - late) / event.stake, late
+
+
 def payment_message(event: Event) -> Message:
     """One payment: the player's hand against the banker's, who pays whom, how many stakes or
     the stake and late addition it was paid on, and the rule (R6, R9–R17)."""
@@ -96,13 +106,13 @@ def payment_message(event: Event) -> Message:
         money = message("pay.lost", amount=Money(-amount))
     else:
         money = message("pay.zero")
+    times, _ = stakes_paid(event)
     if event.late:  # lost with the stake, once however many stakes go, or handed back (R6)
-        times = (-amount - event.late) / event.stake if amount < 0 and event.stake else 0
         terms: Message | str = message("pay.late" if amount < 0 else "pay.late_back",
                                        stake=Money(event.stake), late=Money(event.late),
                                        times=Money(times))
-    elif amount and event.stake:
-        terms = message("pay.times", times=Money(abs(amount) / event.stake))
+    elif times:
+        terms = message("pay.times", times=Money(times))
     else:
         terms = ""
     return message("event.payment", seat=event.seat, mine=_mine(event.outcome),

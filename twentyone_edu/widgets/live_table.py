@@ -14,12 +14,11 @@ import re
 import time
 from contextlib import contextmanager
 from dataclasses import replace
-from fractions import Fraction
 from functools import partial
 
 import ipywidgets as widgets
 
-from ..game.events import Event
+from ..game.events import Event, stakes_paid
 from ..game.hands import hand_value
 from ..game.rules import HISTORICAL, VARIANTS, rule_set, variant_title
 from ..game.table import LONGEST_NAME, MAX_PLAYERS, MAX_PURSE, Table
@@ -978,10 +977,11 @@ class TableWidget(Bilingual, widgets.VBox):
         """How a result other than one stake is made, for the student's row: " (2× the stake)",
         " (2× the stake 1 + 1 added after the deal)" (UX review 16: «−3» beside a stake of 1
         and an addition of 1 read as a miscount; R6, R9–R17)."""
-        if payment is None or not payment.stake or not payment.amount:
+        if payment is None:
             return ""
-        paid, late = abs(Fraction(payment.amount)), payment.late if payment.amount < 0 else 0
-        times = (paid - late) / payment.stake
+        times, late = stakes_paid(payment)
+        if not times and not late:
+            return ""
         if late:
             return " " + text("tw_result_late", self.language, times=money(times, self.language),
                               stake=money(payment.stake, self.language),
