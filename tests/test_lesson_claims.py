@@ -392,6 +392,45 @@ def test_exercise_12_3_counts_naturals_as_hoyle_does():
     assert guide_answers()["12.3"] == 2 * one_hand
 
 
+PREDICT = re.compile(r"predict|предскаж", re.IGNORECASE)
+
+
+def questions_asked(question: str) -> int:
+    """The question marks of an exercise's question, outside quotations and outside the
+    sentence that asks for a prediction first."""
+    unquoted = re.sub(r'"[^"]*"|«[^»]*»', "", question)
+    sentences = re.split(r"(?<=[.?!])\s+", unquoted)
+    return sum(sentence.count("?") for sentence in sentences if not PREDICT.search(sentence))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_answer_box_asks_one_question(language):
+    """One box, one answer: 12.3 asked for a number and whether Hoyle's figure fits."""
+    assert questions_asked('One? "Two?" Predict first: three? Four?') == 2
+    ids = [exercise_id for stem in (f"{n:02}" for n in range(13))
+           for exercise_id in quiz_bank.lesson_exercises(stem)]
+    boxes = [quiz_bank.exercise(exercise_id) for exercise_id in ids]
+    assert len(boxes) > 40
+    asking = {exercise_id: questions_asked(box["question"][language])
+              for exercise_id, box in zip(ids, boxes, strict=True) if "choices" not in box}
+    assert {exercise_id: n for exercise_id, n in asking.items() if n > 1} == {}
+
+
+OCHKO_OURS = {"en": "Ochko's row is for the rules we chose for it",
+              "ru": "Строка «очка» — для правил, которые мы для него выбрали"}
+NATURALS_NOT_ALL = {"en": "not the whole change", "ru": "не всё изменение"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_12_says_ochkos_edge_is_for_our_reading_of_its_rules(language):
+    assert OCHKO_OURS[language] in prose(lesson("12", language))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_exercise_09_3_does_not_give_the_whole_change_to_naturals(language):
+    assert NATURALS_NOT_ALL[language] in quiz_bank.exercise("09.3")["why"][language]
+
+
 EVERY_SETTING = {"en": ("each is a setting", "every choice we made is a setting",
                         "every reading we chose is a switch"),
                  "ru": ("каждое из них — настройка", "каждый сделанный нами выбор",
