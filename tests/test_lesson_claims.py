@@ -417,7 +417,7 @@ def test_every_answer_box_asks_one_question(language):
 
 
 OCHKO_OURS = {"en": "Ochko's row is for the rules we chose for it",
-              "ru": "Строка «очка» — для правил, которые мы для него выбрали"}
+              "ru": "Строка игры «очко» — для правил, которые мы для неё выбрали"}
 NATURALS_NOT_ALL = {"en": "not the whole change", "ru": "не всё изменение"}
 
 
