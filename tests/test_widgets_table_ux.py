@@ -55,6 +55,24 @@ def test_before_the_first_card_only_the_stake_and_deal_show(language):
         assert box in visible_controls(w)
 
 
+def test_no_set_up_while_the_student_decides():
+    """UX review 17: mid-round the set-up opened far under its switch, «New table» in it; it
+    waits, open or closed as it was, until the student has decided."""
+    w = TableWidget(players=NAMES, seed=5)
+    w.settings_toggle.value = True
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "7 5 8 8", "6")
+    w.stake_box.value = "5"
+    w.deal_button.click()
+    assert "Your turn: buy a card" in w.status.value
+    assert w.settings_toggle.layout.visibility == "hidden"
+    assert w.settings.layout.display == "none" and w.settings_toggle.value
+    assert not {w.new_table_button, w.buy_bank_button} & set(visible_controls(w))
+    w.stand_button.click()
+    assert w.settings_toggle.layout.visibility is None
+    assert w.new_table_button in visible_controls(w)
+
+
 def test_the_result_and_the_money_stand_in_the_students_row():
     # You 10+7 = 17 against Olga's 18: a tie or worse goes to the banker, 1× the stake (R17).
     w = seventeen_against_olgas_eighteen()

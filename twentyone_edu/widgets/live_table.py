@@ -337,7 +337,7 @@ class TableWidget(Bilingual, widgets.VBox):
     def _settings_opened(self) -> None:
         """Opened, the settings show under the seats with the focus on the rules' menu, which
         brings them into view (a text box would open a phone's keyboard: UX review 14)."""
-        if self.settings_toggle.value:
+        if self.settings_toggle.value and not self._playing():
             self.settings.layout.display = None
             self.rules_box.focus()
 
@@ -783,7 +783,11 @@ class TableWidget(Bilingual, widgets.VBox):
         (self.add_class if phase == "choose_banker" else self.remove_class)("t21-fresh")
         # (the seats' columns hold steady on a projector, unless the odds need their room)
         (self.remove_class if self.odds_toggle.value else self.add_class)("t21-steady")
-        self.settings.layout.display = None if self.settings_toggle.value else "none"
+        # (while the student decides, no set-up: on a projector it opened 600 px under its
+        # switch and scrolled the buttons away, with «New table» in it; UX review 17)
+        self.settings_toggle.layout.visibility = "hidden" if playing else None
+        self.settings.layout.display = None if self.settings_toggle.value and not playing \
+            else "none"
         self.status.value = (f"<b class='t21-status-line' role='status'>"
                              f"{marked(self._status_text())}</b>")
         if self.odds_toggle.value:
