@@ -161,6 +161,29 @@ def test_a_wrong_value_is_not_yet_whatever_its_digits():
             assert shown.attempts == attempts + 1
 
 
+def test_a_fair_half_is_not_told_it_is_right():
+    """Reading 58: 10.3's trap, a fair 0.5 (the answer is 0.520), was told only to give more
+    digits; it hears that it is not exact, and more digits only if it was a rounding."""
+    for language, not_exact in (("en", "Not exact"), ("ru", "Не точно")):
+        shown = quiz_bank.quiz("10.3", language)
+        assert answer(shown, "0.5" if language == "en" else "0,5") is False
+        assert f"⚠ {not_exact}:" in feedback(shown), feedback(shown)
+
+
+@pytest.mark.parametrize("exercise_id", ["04.4", "12.3", "11.1", "07.1"])
+def test_a_percentage_is_read_for_a_chance_only(exercise_id):
+    """Readings 57, 58: 04.4 (stakes) took 40.1 % for 0.401, 12.3 (an expected number) 9.65 %
+    for 0.0965; a percentage there is refused, not counted, and the forms named have none."""
+    for language in ("en", "ru"):
+        shown = quiz_bank.quiz(exercise_id, language)
+        assert answer(shown, "40.1%" if language == "en" else "40,1 %") is False
+        assert ("not a chance" if language == "en" else "не вероятность") in feedback(shown)
+        assert "%" not in feedback(shown).split("(", 1)[1]
+        assert shown.attempts == 0
+    chance = quiz_bank.quiz("04.2")
+    assert answer(chance, "40.1%") is False and "not a chance" not in feedback(chance)
+
+
 def test_a_right_value_with_too_few_digits_is_asked_for_more():
     for language, more in (("en", "give at least 3"), ("ru", "нужно не меньше 3")):
         shown = _standard_quiz(language)
@@ -185,13 +208,13 @@ def test_a_value_cut_instead_of_rounded_is_told_to_round():
     for language, cut in (("en", "cut short, not rounded"), ("ru", "обрезано, а не округлено")):
         shown = quiz_bank.quiz("04.4", language=language)
         sign = "." if language == "en" else ","
-        for typed in ("0.4006", "0.40065", "40.06 %", "4.0065·10^-1"):
+        for typed in ("0.4006", "0.40065", "4.0065·10^-1"):
             assert answer(shown, typed.replace(".", sign)) is False
             assert cut in feedback(shown), (typed, feedback(shown))
         for typed in ("0.4005", "0.40064", "0.4008"):
             assert answer(shown, typed.replace(".", sign)) is False
             assert cut not in feedback(shown), typed
-        for typed in ("0.401", "0.4007", "0.40066", "40.07 %", "4.007e-1"):
+        for typed in ("0.401", "0.4007", "0.40066", "4.007e-1"):
             assert answer(shown, typed.replace(".", sign)) is True, typed
 
 
@@ -313,8 +336,8 @@ FORMS_NAMED = {
                        "6.24e-18"],
                       ["стандартном виде", "6,24·10^-18", "6,24×10⁻¹⁸", "6,24*10^(-18)",
                        "6,24e-18"]),
-    "number": (["12", "4/51", "0.0784", "7.84%", "6.24·10^-18"],
-               ["12", "4/51", "0,0784", "7,84 %", "6,24·10^-18"]),
+    "number": (["12", "4/51", "0.0784", "6.24·10^-18"],
+               ["12", "4/51", "0,0784", "6,24·10^-18"]),
 }
 
 

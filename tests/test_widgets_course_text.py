@@ -149,12 +149,15 @@ def test_too_few_digits_are_counted_properly():
     quiz = Quiz("?", make_answer_token(Fraction(4, 51)))
     quiz.answer_box.value = "0.08"
     quiz.check_button.click()
-    assert "0.08 has 1 significant digit: give at least 3" in quiz.feedback.value
+    assert "Not exact: 0.08 has 1 significant digit. If you rounded, give at least 3" in \
+        quiz.feedback.value
     quiz.answer_box.value = "0.078"
     quiz.check_button.click()
-    assert "0.078 has 2 significant digits: give at least 3" in quiz.feedback.value
+    assert "0.078 has 2 significant digits. If you rounded, give at least 3" in \
+        quiz.feedback.value
     quiz.language = "ru"
-    assert "0.078: 2 значащие цифры, а нужно не меньше 3" in quiz.feedback.value
+    assert "Не точно: в 0.078 — 2 значащие цифры. Если вы округляли, нужно не меньше 3" in \
+        quiz.feedback.value
 
 
 def test_a_banker_who_busts_went_bust():

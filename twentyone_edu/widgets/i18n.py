@@ -69,8 +69,8 @@ TEXT: dict[str, str] = {
                          "fraction (1/4)",
     "quiz_forms_standard_form": "standard form, e.g. 6.24·10^-18, 6.24×10⁻¹⁸, 6.24*10^(-18) or "
                                 "6.24e-18",
-    "quiz_forms_number": "a whole number (12), a fraction (4/51), a decimal (0.0784), a "
-                         "percentage (7.84%) or standard form (6.24·10^-18, 6.24e-18)",
+    "quiz_forms_number": "a whole number (12), a fraction (4/51), a decimal (0.0784) or "
+                         "standard form (6.24·10^-18, 6.24e-18)",
     "quiz_correct": "✓ Correct!",
     "quiz_not_yet": "✗ Not yet. Try again.",
     "quiz_not_yet_comma": "✗ Not yet. In English the comma in {answer} separates thousands; if "
@@ -79,8 +79,10 @@ TEXT: dict[str, str] = {
                 "up when the digit after it is 5 or more.",
     "quiz_empty": "Type an answer first.",
     "quiz_choose": "Choose an answer first.",
-    "quiz_more_digits": "{answer} has {significant_digits}: give at least {needed}, or the exact "
-                        "fraction.",
+    "quiz_more_digits": "Not exact: {answer} has {significant_digits}. If you rounded, give at "
+                        "least {needed}, or the exact fraction.",
+    "quiz_no_percent": "{answer}: this answer is not a chance, so not a percentage (write "
+                       "{forms})",
     "quiz_not_number": "{answer} is not a number (write {forms})",
     "quiz_decimal_comma": "{answer}: in English a comma separates thousands (90,000); write a "
                           "decimal with a point: {suggestion}",

@@ -93,10 +93,11 @@ class TypedAnswer:
     digits: int | None  # None for a fraction such as 4/51 or a whole number such as 8
 
 
-def parse_answer(typed: str, language: str = "en", kind: str = "number") -> TypedAnswer:
+def parse_answer(typed: str, language: str = "en", kind: str = "chance") -> TypedAnswer:
     """Read '4/51', '0.0784', '7.84 %', '90,000', '-1e-3' or '6.24·10^-18' (in Russian '0,0784',
     '7,84 %', '160 000', '6,24·10⁻¹⁸') exactly, as `language` writes numbers; never eval'd. A
-    refusal names the forms of `kind`, one of KINDS."""
+    refusal names the forms of `kind`, one of KINDS; a percentage is read for a chance only
+    (readings 57, 58: 40.1 % taken for 0.401 stakes, 9.65 % for an expected number)."""
     check_language(language)
     if not isinstance(typed, str):
         raise AnswerError("quiz_not_number", answer=quote(typed), forms=kind)
@@ -110,6 +111,8 @@ def parse_answer(typed: str, language: str = "en", kind: str = "number") -> Type
     except numerals.NotANumber as error:
         forms = {"forms": kind} if error.reason == "not_number" else {}
         raise AnswerError(f"quiz_{error.reason}", **error.fields, **forms) from None
+    if "%" in cleaned and kind != "chance":
+        raise AnswerError("quiz_no_percent", answer=quote(cleaned), forms=kind)
     return TypedAnswer(reading.value, reading.digits)
 
 
