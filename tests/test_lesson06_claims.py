@@ -128,6 +128,26 @@ def test_no_sentence_concludes_from_one_composition(language):
         assert not ONE_SHOE_VERDICTS.search(source), source
 
 
+# A 95% interval's promise is a long-run rate: of twenty intervals, two or more miss about a
+# quarter of the time (readings 57, 59), so no sentence promises "at most one in twenty".
+TWENTY_AT_MOST_ONE = re.compile(r"of twenty such\s+intervals, at most|из двадцати таких "
+                                r"интервалов промахивается не больше", re.IGNORECASE)
+
+
+def test_two_misses_in_twenty_intervals_are_common():
+    misses_2_or_more = binomial_tail(20, 2, 0.05)
+    assert 0.25 < misses_2_or_more < 0.27
+
+
+@pytest.mark.parametrize("language", COURSES)
+def test_the_interval_promises_a_long_run_rate_not_one_miss_in_twenty(language):
+    lesson = [cell.source for cell in nbformat.read(COURSES[language], as_version=4).cells]
+    assert not any(TWENTY_AT_MOST_ONE.search(source) for source in lesson)
+    said = {"en": "on average at most one in twenty",
+            "ru": "в среднем не больше одного из двадцати"}
+    assert any(said[language] in source for source in lesson)
+
+
 def title(path: Path) -> str:
     return nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].removeprefix("# ")
 
