@@ -429,7 +429,8 @@ def test_random_events_never_raise():
 # ----- the quiz bank: exercises kept in the package, shown by id (quiz_bank.py) -----
 
 TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
-BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind", "printed", "why"}
+BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind", "printed", "why",
+             "prediction"}
 
 
 def test_a_question_that_uses_a_printed_output_names_a_cell_that_prints():
@@ -766,3 +767,29 @@ def test_a_choice_is_checked_in_code_by_its_index_or_its_text_in_either_language
         assert not quiz.is_correct("Anna") and not quiz.is_correct("Глеб")
         with pytest.raises(TwentyOneError, match="'X'"):
             quiz.is_correct("X")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("choice", [0, 1])
+def test_a_prediction_is_checked_once_and_kept(language, choice):
+    """07.4 asks for a prediction before the lesson prints its numbers (readings 53, 59: a
+    prediction tried until right is no prediction): one check, kept, with the why either way."""
+    shown = quiz_bank.quiz("07.4", language)
+    right = shown.is_correct(choice)
+    shown.answer_box.value = choice
+    shown.check_button.click()
+    assert (shown.attempts, shown.correct) == (1, right)
+    assert shown.answer_box.disabled and shown.check_button.disabled
+    why = escape(quiz_bank.exercise("07.4")["why"][language])
+    assert why in shown.feedback.value
+    kept = shown.feedback.value
+    shown.answer_box.value = 1 - choice
+    shown.check()  # (a click on a locked button does nothing; nor does a call)
+    assert (shown.attempts, shown.correct, shown.feedback.value) == (1, right, kept)
+
+
+def test_only_an_exercise_with_choices_can_be_a_prediction():
+    Quiz("?", "yes", choices=["yes", "no"], prediction=True)
+    for choices, prediction in ((None, True), (["yes", "no"], "yes")):
+        with pytest.raises(RuleError, match="prediction="):
+            Quiz("?", "yes" if choices else 3, choices=choices, prediction=prediction)

@@ -72,6 +72,8 @@ TEXT: dict[str, str] = {
     "quiz_forms_number": "a whole number (12), a fraction (4/51), a decimal (0.0784) or "
                          "standard form (6.24·10^-18, 6.24e-18)",
     "quiz_correct": "✓ Correct!",
+    "quiz_predicted_right": "✓ Your prediction is kept, and the lesson's numbers bear it out.",
+    "quiz_predicted_other": "Your prediction is kept. The lesson's numbers say otherwise:",
     "quiz_not_yet": "✗ Not yet. Try again.",
     "quiz_not_yet_comma": "✗ Not yet. In English the comma in {answer} separates thousands; if "
                           "you meant a decimal, write it with a point: {suggestion}",

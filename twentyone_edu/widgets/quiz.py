@@ -62,6 +62,8 @@ MAX_CHOICES, MAX_HINTS = 26, 20
 # names follow it (i18n: quiz_placeholder_<kind>, quiz_forms_<kind>).
 KINDS = ("chance", "count", "stakes", "standard_form", "number")
 JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut")  # verdicts on a value: "not yet"
+PREDICTED = {True: "quiz_predicted_right", False: "quiz_predicted_other"}  # a kept prediction
+SHOW_WHY = ("quiz_correct", PREDICTED[True], PREDICTED[False])  # verdicts followed by the why
 
 def worded(key: str, language: str, **fields) -> str:
     """A quiz's text in `language`; a field `forms` names a kind of KINDS, and is worded as the
@@ -259,14 +261,17 @@ class Quiz(Bilingual, widgets.VBox):
     `language`: 'en' or 'ru', also settable later (`.language = 'ru'`) or with the switch
     `.language_toggle`; a question, choice or hint given as an (English, Russian) pair or a
     {'en': …, 'ru': …} dict follows it. `kind`, one of KINDS, says what the answer is: its
-    answer box's placeholder and the forms a refusal names follow it.
+    answer box's placeholder and the forms a refusal names follow it. With `prediction`, a
+    choice made before the lesson shows the numbers: it is checked once and kept, right or not,
+    with `why` (not tried again until right: readings 53, 59 would not grade a prediction).
     """
 
     attempts = traitlets.Int(0)  # checks of a readable answer; observed by quiz_record
     correct = traitlets.Bool(False)  # whether the last check was right
 
     def __init__(self, question, answer, *, choices=None, hints=(), why=None,
-                 language: str = "en", min_digits: int = 3, kind: str = "chance"):
+                 language: str = "en", min_digits: int = 3, kind: str = "chance",
+                 prediction: bool = False):
         super().__init__()
         self.add_class("t21-quiz")
         self._speak(language, self._guarded)
@@ -279,6 +284,9 @@ class Quiz(Bilingual, widgets.VBox):
         self.hints = [_teacher_text(hint, "a hint") for hint in bounded(
             hints, "hints", MAX_HINTS, use=message("use.texts", most=MAX_HINTS))]
         self.why = None if why is None else _teacher_text(why, "why")
+        if prediction is not False and (prediction is not True or choices is None):
+            raise RuleError("prediction", value=quote(prediction))
+        self.prediction = prediction
         token = answer if isinstance(answer, str) and answer.startswith(TOKEN_PREFIX + ":") \
             else make_answer_token(answer)
         self._salt, self._hashes = _read_token(token)
@@ -358,14 +366,14 @@ class Quiz(Bilingual, widgets.VBox):
             self.feedback.value = ""
         else:
             key, fields = self._feedback
-            colour = COLOURS["right" if key == "quiz_correct" else
+            colour = COLOURS["right" if key in SHOW_WHY[:2] else
                              "error" if key in JUDGED else "caution"]
             message = worded(key, lang, **fields)
-            if key not in ("quiz_correct", *JUDGED):
+            if key not in (*SHOW_WHY, *JUDGED):
                 message = "⚠ " + message
             # once right, what the answer shows (the lesson's point, not only a tick)
             why = (f"<p class='t21-quiz-why'>{escape(_localised(self.why, lang))}</p>"
-                   if key == "quiz_correct" and self.why is not None else "")
+                   if key in SHOW_WHY and self.why is not None else "")
             self.feedback.value = (f'<div role="status" style="color:{colour};font-weight:bold">'
                                    f"{escape(message)}</div>{why}")
 
@@ -428,6 +436,11 @@ class Quiz(Bilingual, widgets.VBox):
         if self.choices is not None:
             if typed is None:
                 self._say("quiz_choose")
+            elif self.prediction:
+                if self.attempts == 0:  # (once: the choice is kept, the box and Check locked)
+                    right = self.is_correct(typed)
+                    self.answer_box.disabled = self.check_button.disabled = True
+                    self._counted(right, PREDICTED[right])
             else:
                 right = self.is_correct(typed)
                 self._counted(right, "quiz_correct" if right else "quiz_not_yet")

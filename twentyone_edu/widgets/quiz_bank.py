@@ -2,16 +2,17 @@
 
 Each lesson NN has a file `data/quizzes/NN.json`: an object from exercise id ("NN.k") to
 {"question": {"en"}, "answer": token, "hints": [{"en"}, ...], "why": {"en"}} ("why", optional:
-what the answer shows, said once it is right) with either "choices":
-[{"en"}, ...] or "kind", what the typed answer is (one of quiz.KINDS: "chance", "count",
-"stakes", "standard_form", "number"; its answer box's placeholder follows it), and, optionally,
-"min_digits" and "printed" (the id of the lesson's cell whose printed output the question
-uses: a handout prints it beside the question). The English is the source; the other languages are
-in the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per text, its place as
-msgctxt ("04.1 question", "04.1 hint 2", "04.1 choice 3", counted from 1) and its English as
-msgid, merged by `python -m twentyone_edu.locale update`. The answer is a token of salted hashes
-(`make_answer_token`), never the answer itself; the teacher's guide computes each answer with
-the engine and a test checks that its token matches.
+what the answer shows, said once it is right) with either "choices": [{"en"}, ...] or "kind",
+what the typed answer is (one of quiz.KINDS: "chance", "count", "stakes", "standard_form",
+"number"; its answer box's placeholder follows it), and, optionally, "min_digits", "prediction"
+(true: a choice made before the lesson shows the numbers, checked once and kept;
+Quiz(prediction=...)) and "printed" (the id of the lesson's cell whose printed output the
+question uses: a handout prints it beside the question). The English is the source; the other
+languages are in the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per
+text, its place as msgctxt ("04.1 question", "04.1 hint 2", "04.1 choice 3", counted from 1) and
+its English as msgid, merged by `python -m twentyone_edu.locale update`. The answer is a token
+of salted hashes (`make_answer_token`), never the answer itself; the teacher's guide computes
+each answer with the engine and a test checks that its token matches.
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ def quiz(exercise_id: str, language: str = "en") -> Quiz:
     stored = exercise(exercise_id)
     shown = Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
                  hints=stored.get("hints", ()), why=stored.get("why"), language=language,
-                 min_digits=stored.get("min_digits", 3), kind=stored.get("kind", "chance"))
+                 min_digits=stored.get("min_digits", 3), kind=stored.get("kind", "chance"),
+                 prediction=stored.get("prediction", False))
     SHOWN.setdefault(exercise_id, []).append(shown)
     for watcher in WATCHERS:
         watcher(exercise_id, shown)

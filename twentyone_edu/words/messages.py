@@ -511,6 +511,8 @@ ENGLISH: dict[str, Template] = {
                         "a {{'en': ..., 'ru': ...}} dict",
     "answer_not_choice": "answer=the token is not one of the choices",
     "answer_not_choice_value": "answer={value} is not one of the choices",
+    "prediction": "prediction={value} is not valid (use True for an exercise with choices, or "
+                  "False)",
     "use.texts": "a list of at most {most} texts",
     "one_card": "card={card} is not one card (give one card, e.g. 'K♠')",
     "use.card_state": "'open', 'closed' or 'peek'",
