@@ -66,6 +66,20 @@ ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions
              f"animation: t21-arming {ARMING}s linear; }} "
              "@keyframes t21-arming { 0%, 99% { pointer-events: none; } "
              "100% { pointer-events: auto; } }</style>")
+# A phone opens its number pad, not its letters, for the stake and the seed: ipywidgets gives a
+# text box no inputmode, so a listener on the page, set once by a one-pixel image as it loads (an
+# HTML widget's own <script> does not run), names it as the box is touched (UX review 16). The
+# image is a real one: an image that cannot load showed as undrawn in the book (CI 61).
+NUMBER_PAD = (
+    '<img alt="" width="1" height="1" style="display:none" '
+    'src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" '
+    'onload="'
+    "if (!window.t21NumberPad) { window.t21NumberPad = true; "
+    "var pad = function (event) { var box = event.target; "
+    "if (box && box.matches && box.matches('.t21-stake input, .t21-seed input')) { "
+    "box.setAttribute('inputmode', 'numeric'); } }; "
+    "document.addEventListener('pointerdown', pad, true); "
+    "document.addEventListener('focusin', pad, true); }\">")
 # The odds' copy in the student's own row, for a phone (app_style shows it there instead of the
 # odds' panel beside the seats, which a phone can only put above or below them: UX review 8).
 ODDS_ROW_STYLE = "<style>.t21-odds-row { display: none; }</style>"
@@ -692,7 +706,7 @@ class TableWidget(Bilingual, widgets.VBox):
             widget.tooltip = widget.description
         title = escape(text("tw_title", language))
         self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>{title}</h3>"
-                            f"{ARM_STYLE}{ODDS_ROW_STYLE}")
+                            f"{ARM_STYLE}{ODDS_ROW_STYLE}{NUMBER_PAD}")
         typed = [name.strip() for name in self.names_box.value.split(",")]
         shown = default_names(MAX_PLAYERS, language)
         known = default_seats(typed)

@@ -4,8 +4,9 @@ The answer lives in the notebook only as a token of salted SHA-256 hashes (`make
 of the exact fraction, and of the answer rounded to, and cut to, 1–8 significant digits. A typed
 decimal, percentage or power of ten with d significant digits is checked value first: it is
 right if it is the answer rounded to d digits (and d is at least Quiz(min_digits=...), 3 by
-default); the same value with too few digits is told to give more; the answer cut to d digits
-instead of rounded is told to round; any other value is "not yet", whatever its digits. So
+default); the same value with too few digits (two at least) is told to give more; the answer
+cut to d digits instead of rounded is told to round; any other value is "not yet", whatever
+its digits. So
 "0.0784" and "7.84 %" are recognised as 4/51 without the notebook saying so. In a decimal every
 digit from the first non-zero one to the last one written is significant ("0.07840" has 4,
 "7.8 %" has 2); a whole number or a fraction is checked exactly.
@@ -415,12 +416,14 @@ class Quiz(Bilingual, widgets.VBox):
 
     def _judged(self, answer: TypedAnswer) -> str:
         """The value first, then its digits: 'right'; 'digits' for the answer rounded or cut to
-        fewer than min_digits digits; 'cut' for the answer cut instead of rounded; 'wrong' for
-        any other value."""
+        fewer than min_digits digits (two at least: one digit, as in 0.5, is taken as meant); 'cut'
+        for the answer cut instead of rounded; 'wrong' for any other value."""
         if self._matches("exact", str(answer.value)):
             return "right"
         if not answer.digits:  # a whole number or a fraction is the answer exactly, or wrong
             return "wrong"
+        if answer.digits == 1 < self.min_digits:  # (10.3's fair 0.5 for 0.520, read as one
+            return "wrong"  # half, is "not yet", not a rounding short of digits: issue 29)
         digits = min(answer.digits, max(DIGITS))
         rounded = any(self._matches("round", form) for form in rounded_forms(answer.value, digits))
         if rounded and answer.digits >= self.min_digits:
