@@ -4,12 +4,12 @@ The answer lives in the notebook only as a token of salted SHA-256 hashes (`make
 of the exact fraction, and of the answer rounded to, and cut to, 1–8 significant digits. A typed
 decimal, percentage or power of ten with d significant digits is checked value first: it is
 right if it is the answer rounded to d digits (and d is at least Quiz(min_digits=...), 3 by
-default); the same value with too few digits (two at least) is told to give more; the answer
-cut to d digits instead of rounded is told to round; any other value is "not yet", whatever
-its digits. So
-"0.0784" and "7.84 %" are recognised as 4/51 without the notebook saying so. In a decimal every
-digit from the first non-zero one to the last one written is significant ("0.07840" has 4,
-"7.8 %" has 2); a whole number or a fraction is checked exactly.
+default); the same value with two digits or more, but too few, is told to give more (one digit,
+as a fair 0.5, is taken as meant); the answer cut to d digits instead of rounded is told to
+round; any other value is "not yet", whatever its digits. So "0.0784" and "7.84 %" are
+recognised as 4/51 without the notebook saying so. In a decimal every digit from the first
+non-zero one to the last one written is significant ("0.07840" has 4, "7.8 %" has 2); a whole
+number or a fraction is checked exactly.
 
 Numbers are read as the quiz's language writes them, by numerals.read, on the same symbols as
 the widgets write them with: a fraction (4/51), a decimal, a percentage (7.84%), e-notation
@@ -64,7 +64,8 @@ MAX_CHOICES, MAX_HINTS = 26, 20
 KINDS = ("chance", "count", "stakes", "standard_form", "number")
 JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut")  # verdicts on a value: "not yet"
 PREDICTED = {True: "quiz_predicted_right", False: "quiz_predicted_other"}  # a kept prediction
-SHOW_WHY = ("quiz_correct", PREDICTED[True], PREDICTED[False])  # verdicts followed by the why
+RIGHT = ("quiz_correct", PREDICTED[True])  # verdicts shown in the colour of a right answer
+SHOW_WHY = (*RIGHT, PREDICTED[False])  # verdicts followed by the why
 
 def worded(key: str, language: str, **fields) -> str:
     """A quiz's text in `language`; a field `forms` names a kind of KINDS, and is worded as the
@@ -367,7 +368,7 @@ class Quiz(Bilingual, widgets.VBox):
             self.feedback.value = ""
         else:
             key, fields = self._feedback
-            colour = COLOURS["right" if key in SHOW_WHY[:2] else
+            colour = COLOURS["right" if key in RIGHT else
                              "error" if key in JUDGED else "caution"]
             message = worded(key, lang, **fields)
             if key not in (*SHOW_WHY, *JUDGED):
