@@ -400,3 +400,21 @@ def test_exercise_tokens_of_the_bank_hold_the_cut_forms():
     its tokens were made again from the guide's answers with this version."""
     token = make_answer_token(STANDING, salt="x1")
     assert len(token.split(":")[2].split(",")) >= 1 + 8 + 8
+
+
+def test_a_value_right_but_for_its_sign_is_told_so():
+    """Reading 66: 08.1 (what each player pays for the banker's naturals, 3 × 2 × 8/104 × 32/103
+    = 192/1339 ≈ 0.1434 stakes) refused −0.143 with a bare "not yet"; it is a counted try that
+    names the sign. A wrong size with either sign hears nothing about the sign."""
+    for language, sign in (("en", "wrong sign"), ("ru", "знак")):
+        shown = quiz_bank.quiz("08.1", language)
+        comma = "." if language == "en" else ","
+        for typed in ("-0.143", "−0.1434", "-192/1339"):
+            attempts = shown.attempts
+            assert answer(shown, typed.replace(".", comma)) is False
+            assert sign in feedback(shown), (typed, feedback(shown))
+            assert shown.attempts == attempts + 1
+        for typed in ("-0.144", "-0.048", "0.144"):
+            assert answer(shown, typed.replace(".", comma)) is False
+            assert sign not in feedback(shown), (typed, feedback(shown))
+        assert answer(shown, "0.143".replace(".", comma)) is True

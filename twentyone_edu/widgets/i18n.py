@@ -79,6 +79,8 @@ TEXT: dict[str, str] = {
                           "you meant a decimal, write it with a point: {suggestion}",
     "quiz_cut": "✗ Not yet: {answer} is cut short, not rounded. Round the last digit you keep: "
                 "up when the digit after it is 5 or more.",
+    "quiz_sign": "✗ Not yet: {answer} has the right size but the wrong sign. Read again what the "
+                 "question counts as positive.",
     "quiz_empty": "Type an answer first.",
     "quiz_choose": "Choose an answer first.",
     "quiz_more_digits": "Not exact: {answer} has {significant_digits}. If you rounded, give at "
@@ -333,6 +335,7 @@ TEXT: dict[str, str] = {
                                   "the players play first, then you buy or stand. Press "
                                   "«Deal».",
     "tw_status_settle": "The buying is over: settle.",
+    "tw_status_you_bust": "You are over 21: bust, and your stake is paid to the banker. {next}",
     "tw_status_settled_natural": "Round {round} is settled: the banker had a natural, so everyone "
                                  "paid at once. The bank: {banker}. Deal the next round.",
     "tw_status_settled_natural_you_bank": "Round {round} is settled: the banker had a natural, so "

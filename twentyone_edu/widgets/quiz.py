@@ -62,7 +62,7 @@ MAX_CHOICES, MAX_HINTS = 26, 20
 # in stakes, a number in standard form, or any number; its placeholder and the forms a refusal
 # names follow it (i18n: quiz_placeholder_<kind>, quiz_forms_<kind>).
 KINDS = ("chance", "count", "stakes", "standard_form", "number")
-JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut")  # verdicts on a value: "not yet"
+JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut", "quiz_sign")  # a value "not yet"
 PREDICTED = {True: "quiz_predicted_right", False: "quiz_predicted_other"}  # a kept prediction
 RIGHT = ("quiz_correct", PREDICTED[True])  # verdicts shown in the colour of a right answer
 SHOW_WHY = (*RIGHT, PREDICTED[False])  # verdicts followed by the why
@@ -434,6 +434,12 @@ class Quiz(Bilingual, widgets.VBox):
             return "digits"
         return "cut" if cut else "wrong"
 
+    def _sign_only(self, answer: TypedAnswer) -> bool:
+        """Whether the answer is wrong only in its sign (08.1's −0.143 for what a player pays:
+        issue 29)."""
+        flipped = TypedAnswer(-answer.value, answer.digits)
+        return answer.value != 0 and self._judged(flipped) != "wrong"
+
     def check(self) -> None:
         """Check the answer box and say 'correct' or 'not yet' (or why the answer is unclear)."""
         typed = self.answer_box.value
@@ -460,6 +466,8 @@ class Quiz(Bilingual, widgets.VBox):
                       needed=self.min_digits)
         elif verdict == "cut":
             self._counted(False, "quiz_cut", answer=shown)
+        elif verdict == "wrong" and self._sign_only(answer):
+            self._counted(False, "quiz_sign", answer=shown)
         elif verdict == "wrong" and (other := numerals.thousands_or_decimal(typed,
                                                                             self._language)):
             self._counted(False, "quiz_not_yet_comma", answer=shown, suggestion=other)
