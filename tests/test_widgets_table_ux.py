@@ -17,6 +17,7 @@ from test_widgets_table import (
     seventeen_against_olgas_eighteen,
 )
 
+from twentyone_edu.widgets import live_table
 from twentyone_edu.widgets.common import escape, marked
 from twentyone_edu.widgets.i18n import text
 from twentyone_edu.widgets.live_table import MOST_PAUSES, TableWidget
@@ -203,6 +204,9 @@ def test_show_the_rest_now_ends_the_pauses_and_keeps_the_keyboard():
         assert shown == [w.hurry_button] and focused == [w.hurry_button]
         await asyncio.sleep(0)
         start = asyncio.get_running_loop().time()
+        w.hurry_button.click()  # the second tap of a double tap on Stand: nothing
+        assert not w._hurry and w.hurry_button.layout.display is None
+        w._decided = (w.stand_button, w._decided[1] - live_table.HURRY_ARMING)  # (time passes)
         w.hurry_button.click()
         await asyncio.wait_for(w._pacing, timeout=MOST_PAUSES / 4)
         return w, asyncio.get_running_loop().time() - start
@@ -448,3 +452,27 @@ def test_a_computer_banker_at_play_is_said_to_play_by_his_rule(language):
     assert ("by the bank's rule" if language == "en" else "по правилу банка") in said
     widget.by_hand_box.value = True
     assert widget._status_text() == text("tw_status_banker", language, seat=table.banker)
+
+
+def test_the_students_bust_is_said_at_once():
+    """UX review 17: after a bust the status said only "The buying is over: settle."; it says
+    the student is over 21 and has paid (R13) while the others play, and not before or after
+    the round."""
+    async def play():
+        w = TableWidget(players=NAMES, seed=5, pace=MOST_PAUSES)
+        olga_banks(w)
+        arrange(w, "10 10 10 10", "6 5 8 8", "9")  # You: 10 6, then a 9: 25 (R13)
+        w.deal_button.click()
+        before = w.status.value
+        w.buy_button.click()
+        during = w.status.value
+        await asyncio.sleep(0)
+        w._hurry = True  # (the rest without pauses)
+        await asyncio.wait_for(w._pacing, timeout=MOST_PAUSES)
+        return before, during, w.status.value, w
+
+    before, during, after, w = asyncio.run(play())
+    assert "over 21" not in before and "Your turn" in before
+    assert "You are over 21: bust" in during and "to act" in during, during
+    assert "over 21: bust" not in after and w.last_results["You"] == -1
+    conserved(w)

@@ -66,6 +66,9 @@ APP_STYLE = f"""<style>
    chosen cell; the keyboard's arrows do (strategy.MAP_KEYS) */
 .t21-app .t21-strategy-hits button:focus:not(:focus-visible) {{ outline: none !important; }}
 .t21-app .t21-strategy-hits button:focus-visible {{ {FOCUS} outline-offset: -3px !important; }}
+/* (after a tap or a click, until a key is pressed, no ring but a text box's: app.POINTER_MODE) */
+body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :focus-visible {{
+  outline: none !important; }}
 .t21-app-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
 .t21-app-tabs .lm-TabBar, .t21-app-tabs .lm-TabBar-content {{
   height: auto !important; min-height: 44px !important; max-height: none !important;
@@ -97,6 +100,7 @@ APP_STYLE = f"""<style>
 /* rule codes ("(R4)") are the lessons' cross-references: the app shows them in its log only */
 .t21-app .t21-rule-code {{ display: none; }}
 .t21-app .t21-stake-under {{ display: none; }}
+.t21-app .t21-purse-word {{ display: none; }}  /* (a phone's seat names its purse: no heading) */
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
 .t21-app .t21-stake input {{ width: 5em; flex: 0 0 5em; }}
@@ -240,8 +244,6 @@ APP_STYLE = f"""<style>
      and the tenth card of a Russian draw fell under a 360×800 screen (CI 55) */
   .t21-app .t21-bc-seats .t21-bc-seat {{ flex: 1 1 28% !important; --t21-bc-card: 50px;
     --t21-bc-step: 22px; }}
-  /* a total as wide as «натуральное 21» at 15 px fits a 360 px screen beside the cards */
-  .t21-app .t21-seats td:last-child b {{ font-size: 15px !important; }}
   /* (the student's turn: «Ставка», its box and «Прибавить к ставке» on one row, «Шансы»
      under them, and a two-line status) */
   .t21-app .t21-controls {{ min-height: 200px !important; }}
@@ -277,8 +279,8 @@ APP_STYLE = f"""<style>
   .t21-app .t21-actions .t21-stake, .t21-app .t21-actions .t21-stake-button,
   .t21-app .t21-actions .t21-odds {{ order: 1; }}
   .t21-app .t21-odds-view {{ display: none !important; }}
-  .t21-app .t21-seats .t21-odds-row {{ display: table-row !important;
-    background: #fffbe6; }}
+  .t21-app .t21-seats .t21-odds-row {{ display: block !important; background: #fffbe6; }}
+  .t21-app .t21-seats .t21-odds-row > td {{ display: block; }}
   .t21-app .t21-seats .t21-odds-row th, .t21-app .t21-seats .t21-odds-row td {{
     white-space: normal; font-size: 16px !important; }}
   .t21-app .t21-odds-row table {{ width: auto !important; }}
@@ -286,39 +288,43 @@ APP_STYLE = f"""<style>
      line of blank between them (round 8) */
   .t21-app .widget-inline-hbox > .widget-label {{ line-height: 1.3 !important; }}
   .t21-app td, .t21-app th {{ padding: 1px 2px !important; font-size: 16px; }}
-  .t21-app .t21-seats th {{ font-size: 14px; }}
   /* the Stake column folds away: each stake under its purse, so Russian totals fit 360 px */
   .t21-app .t21-seats .t21-stake-col {{ display: none; }}
-  .t21-app .t21-stake-under {{ display: block; font-size: 14px; white-space: nowrap; }}
+  .t21-app .t21-stake-under {{ display: block; font-size: 16px; white-space: nowrap; }}
   /* a total takes the width of its longest word («натуральное»), not a 5em box it overflows */
   .t21-app .t21-seat-cards + td b {{ display: inline; max-width: none; }}
   .t21-app .t21-seats td:last-child b {{ font-size: 16px; }}  /* the total: read first */
   .t21-app .t21-seats td, .t21-app .t21-seats th {{ padding: 1px !important; }}
-  /* the seats take the screen's width in steady columns: a purse's «(−1)» or a badge does
-     not push the cards sideways; the headings and a badge keep a gap from their neighbours */
-  .t21-app .t21-seats, .t21-app .t21-seats .widget-html-content,
-  .t21-app .t21-seats table {{ width: 100%; box-sizing: border-box; }}
-  /* (the cards' column the widest: a Russian «натуральное 21» beside them left it one card
-     wide, each hand a stack, UX review 17) */
-  .t21-app .t21-seats th:nth-child(1),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{ width: 22%; }}
-  .t21-app .t21-seats th:nth-child(2),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{ width: 20%; }}
-  .t21-app .t21-seats th:nth-child(5),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(5) {{ width: 22%; }}
-  .t21-app .t21-seats th, .t21-app .t21-seats tr:not(.t21-result-row) > td:first-child {{
-    padding-right: 6px !important; }}
-  /* cards 38×54 px, each under the next by half its width (UX review 6, D12: 34×48 px, 12 px
-     of the under-card showing); four cards to a row, the fifth and later on a second row, so
-     a long hand cannot widen the table past a 360 px screen; each row starts at the cell's
-     edge */
-  .t21-app .t21-seat-cards svg {{ height: 54px !important; width: auto !important; }}
-  .t21-app .t21-seat-cards > div {{ flex-wrap: wrap !important; max-width: 100px;
-    padding-left: 19px; box-sizing: border-box; }}
+  /* each seat a card of its own (UX review 17: a Russian «натуральное 21» left the cards'
+     column one card wide, each hand a stack): the name, its badges and the purse on one line,
+     the hand across the screen under them and its total beside it; the headings go, each
+     purse says what it is */
+  .t21-app .t21-seats, .t21-app .t21-seats .widget-html-content {{ width: 100%;
+    box-sizing: border-box; }}
+  .t21-app .t21-seats table, .t21-app .t21-seats tbody {{ display: block; width: 100%;
+    box-sizing: border-box; }}
+  .t21-app .t21-seats thead {{ display: none; }}
+  .t21-app .t21-seats caption {{ display: block; }}
+  .t21-app .t21-seats tbody > tr:not(.t21-result-row):not(.t21-odds-row) {{ display: flex;
+    flex-wrap: wrap; align-items: center; column-gap: 8px; padding: 2px 4px; }}
+  .t21-app .t21-seats tbody > tr:not(.t21-result-row):not(.t21-odds-row)::after {{
+    content: ""; flex-basis: 100%; order: 2; }}  /* (the line's end after the purse) */
+  .t21-app .t21-seats tr > td:nth-child(1) {{ order: 1; flex: 1 1 auto; min-width: 0; }}
+  .t21-app .t21-seats tr > td:nth-child(2) {{ order: 1; flex: 0 0 auto; text-align: right; }}
+  .t21-app .t21-seats tr > td.t21-seat-cards {{ order: 3; flex: 1 1 0; min-width: 0; }}
+  .t21-app .t21-seats tr > td:nth-child(5) {{ order: 3; flex: 0 0 auto; text-align: right; }}
+  .t21-app .t21-seats .t21-purse-word {{ display: inline; }}
+  .t21-app .t21-seats .t21-result-row, .t21-app .t21-seats .t21-result-row td {{
+    display: block; }}
+  /* cards 64 px high, each under the next by a little under half its width, in one row (a
+     hand of ten fits a 360 px screen) */
+  .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
+  .t21-app .t21-seat-cards > div {{ flex-wrap: wrap !important; padding-left: 22px;
+    box-sizing: border-box; }}
   .t21-app .t21-seat-cards svg, .t21-app .t21-seat-cards svg + svg {{
-    margin-left: -19px !important; }}
-  .t21-app .t21-seats td:first-child span, .t21-app .t21-bc-seat span {{
-    font-size: 14px !important; }}
+    margin-left: -22px !important; }}
+  .t21-app .t21-seats td:first-child span {{ white-space: nowrap; font-size: 16px !important; }}
+  .t21-app .t21-bc-seat span {{ font-size: 14px !important; }}
   /* the log without a scrolling box of its own: a swipe on it scrolls the page (UX review 8) */
   .t21-app .t21-log [role=log] {{ max-height: none !important; overflow: visible !important; }}
   .t21-app-tabs .widget-tab-contents, .t21-app-tabs > .lm-Panel {{ padding: 6px 4px !important; }}

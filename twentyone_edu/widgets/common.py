@@ -36,6 +36,18 @@ INK = "#111111"  # the text on HIGHLIGHT, also under a dark theme
 BUTTON_STYLES = {"warning": {"button_color": "#b45309"}, "success": {"button_color": "#2e7d32"}}
 
 
+# A one-pixel image, a real one: an image that cannot load showed as undrawn in the book (CI 61)
+PIXEL = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+
+
+def page_listener(flag: str, script: str) -> str:
+    """An invisible image whose loading runs `script` once per page (window.`flag` says it
+    ran): an HTML widget's own <script> does not run, and widgets have no key or pointer
+    events of the page. `script` may not hold a double quote."""
+    return (f'<img alt="" width="1" height="1" style="display:none" src="{PIXEL}" '
+            f'onload="if (!window.{flag}) {{ window.{flag} = true; {script} }}">')
+
+
 def escape(value) -> str:
     """Any value as text that is safe inside HTML: user input never becomes markup."""
     return html.escape(str(value), quote=True)

@@ -39,7 +39,17 @@ from ..words.validate import (
 )
 from .app_style import ODDS_BASIS_EM
 from .card_faces import CLOSED, OPEN, PEEK, hand_html, shoe_html, slot_svg
-from .common import BUTTON_STYLES, COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
+from .common import (
+    BUTTON_STYLES,
+    COLOURS,
+    HIGHLIGHT,
+    INK,
+    InputError,
+    MessageLine,
+    escape,
+    marked,
+    page_listener,
+)
 from .explorer import Computation, reraise, running_loop
 from .i18n import LANGUAGES, check_language, ordinal, text
 from .language import Bilingual
@@ -61,25 +71,21 @@ LONGEST_NAMES = MAX_PLAYERS * (LONGEST_NAME + 6)  # characters of the names box:
 ARMING = 0.4
 REPEAT = 0.35  # seconds: a second click on «Buy a card», or on «Stand», this soon is the same
 # tap's
+HURRY_ARMING = 0.8  # seconds: «Show the rest now» this soon after Deal, Buy or Stand, in the
+# same place, is that tap's second (UX review 17: a double tap on Buy skipped the others' play)
 ARM_STYLE = ("<style>.t21-actions .t21-deal, .t21-actions .t21-buy, .t21-actions .t21-stand, "
              ".t21-actions .t21-banker-play, .t21-actions .t21-hurry { "
              f"animation: t21-arming {ARMING}s linear; }} "
              "@keyframes t21-arming { 0%, 99% { pointer-events: none; } "
              "100% { pointer-events: auto; } }</style>")
 # A phone opens its number pad, not its letters, for the stake and the seed: ipywidgets gives a
-# text box no inputmode, so a listener on the page, set once by a one-pixel image as it loads (an
-# HTML widget's own <script> does not run), names it as the box is touched (UX review 16). The
-# image is a real one: an image that cannot load showed as undrawn in the book (CI 61).
-NUMBER_PAD = (
-    '<img alt="" width="1" height="1" style="display:none" '
-    'src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" '
-    'onload="'
-    "if (!window.t21NumberPad) { window.t21NumberPad = true; "
+# text box no inputmode, so a listener on the page names it as the box is touched (UX review 16).
+NUMBER_PAD = page_listener("t21NumberPad", (
     "var pad = function (event) { var box = event.target; "
     "if (box && box.matches && box.matches('.t21-stake input, .t21-seed input')) { "
     "box.setAttribute('inputmode', 'numeric'); } }; "
     "document.addEventListener('pointerdown', pad, true); "
-    "document.addEventListener('focusin', pad, true); }\">")
+    "document.addEventListener('focusin', pad, true);"))
 # The odds' copy in the student's own row, for a phone (app_style shows it there instead of the
 # odds' panel beside the seats, which a phone can only put above or below them: UX review 8).
 ODDS_ROW_STYLE = "<style>.t21-odds-row { display: none; }</style>"
@@ -203,7 +209,8 @@ class TableWidget(Bilingual, widgets.VBox):
         self._labels: list[tuple[widgets.Widget, str, str]] = []
         self._build_controls(", ".join(players), rules, seed, threshold, banker_by_hand)
         self._build_displays()
-        self._decisions = (self.buy_button, self.stand_button)  # (the banker's too, by hand)
+        # (the banker's too, by hand; and Deal, after which the others may play at once)
+        self._decisions = (self.buy_button, self.stand_button, self.deal_button)
         # the last of them handled, and when (time.monotonic)
         self._decided: tuple[widgets.Button | None, float] = (None, float("-inf"))
         self._new_table()
@@ -388,12 +395,14 @@ class TableWidget(Bilingual, widgets.VBox):
 
     def _repeated(self, source) -> bool:
         """Whether a click on «Buy a card» or «Stand» comes within REPEAT seconds of the last
-        one handled on the same button, in a kernel: the second tap of a double tap, not a
-        decision (UX review 14: three taps bought three cards). «Stand» just after «Buy a
-        card» is a decision."""
+        one handled on the same button, or on «Show the rest now» within HURRY_ARMING of any,
+        in a kernel: the second tap of a double tap, not a decision (UX review 14: three taps
+        bought three cards). «Stand» just after «Buy a card» is a decision."""
         button, when = self._decided
-        return (source is button and running_loop() is not None
-                and time.monotonic() - when < REPEAT)
+        since = time.monotonic() - when
+        return running_loop() is not None and (
+            (source is button and since < REPEAT)
+            or (source is self.hurry_button and since < HURRY_ARMING))
 
     @contextmanager
     def _quietly(self):
@@ -819,6 +828,21 @@ class TableWidget(Bilingual, widgets.VBox):
         self.log_view.value = self._log_html()
 
     def _status_text(self) -> str:
+        """What the table waits for, after the student's bust if he has just gone over 21: he
+        has paid, and the round goes on without him (R13; UX review 17: said only at the
+        settlement)."""
+        said = self._phase_text()
+        return text("tw_status_you_bust", self.language, next=said) if self._you_bust() else said
+
+    def _you_bust(self) -> bool:
+        """Whether the student, a player in a round under way, is over 21 (R13)."""
+        table, you = self.table, self.you
+        if you is None or you == table.banker or table.phase in ("choose_banker", "staking"):
+            return False
+        cards = table.visible_cards(you)[you]
+        return bool(cards) and None not in cards and hand_value(cards, table.rules).bust
+
+    def _phase_text(self) -> str:
         table, language = self.table, self.language
         phase, banker = table.phase, self._shown(table.banker)
         yours = self.you is not None and self.you == table.banker
@@ -944,7 +968,8 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"<tr{mine} style='{background}border-top:1px solid #ddd'>"
                 f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(self._shown(seat))}"
                 f"</b>{badge_html}</td>"
-                f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse'>"
+                f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse-word'>"
+                f"{escape(text('tw_purse', language))} </span><span class='t21-purse'>"
                 f"{escape(money(purse, language))}</span>{delta}{stake_under}</td>"
                 f"<td{_STAKE_COL} style='padding:2px 8px'>{stake_cell}</td>"
                 f"<td class='t21-seat-cards' style='padding:2px 8px'>{cards_html}</td>"

@@ -17,7 +17,7 @@ from ..words.messages import message
 from ..words.numerals import signed
 from ..words.validate import one_of
 from .app_style import MAP_COLUMNS_IN_VIEW
-from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape, marked
+from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape, marked, page_listener
 from .explorer import (
     Computation,
     Explorer,
@@ -55,10 +55,8 @@ MAP_STYLE = ("<style>.t21-strategy-map { position: relative; display: block; pad
              ".t21-strategy-stale .t21-strategy-echo { opacity: 0.35; }"
              "</style>")
 # The arrow keys on a focused cell of the map choose the next cell that way (a click on it),
-# for the keyboard as a tap does; widgets have no key events, so a listener on the page, set
-# once by an image that cannot load (an HTML widget's own <script> does not run).
+# for the keyboard as a tap does; widgets have no key events, so a listener on the page.
 MAP_KEY_LISTENER = (
-    "if (!window.t21MapKeys) { window.t21MapKeys = true; "
     "document.addEventListener('keydown', function (event) { "
     "var cell = event.target, grid = cell.parentElement; "
     "if (!grid || !grid.classList.contains('t21-strategy-hits')) { return; } "
@@ -68,9 +66,8 @@ MAP_KEY_LISTENER = (
     "if (step === undefined) { return; } event.preventDefault(); var next = k + step; "
     "if (next < 0 || next >= cells.length || (Math.abs(step) === 1 && "
     "Math.floor(next / n) !== Math.floor(k / n))) { return; } "
-    "cells[next].focus(); cells[next].click(); }); }")
-MAP_KEYS = (f'<img alt="" src="data:image/png;base64," style="display:none" '
-            f'onerror="{MAP_KEY_LISTENER}">')
+    "cells[next].focus(); cells[next].click(); });")
+MAP_KEYS = page_listener("t21MapKeys", MAP_KEY_LISTENER)
 
 
 class StrategyExplorer(Explorer):
