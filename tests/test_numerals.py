@@ -109,7 +109,7 @@ def test_bad_arguments_are_rule_errors(call, match):
     ("1,000,000", "en", 1_000_000, None),
 ])
 def test_read(text, language, value, digits):
-    assert read(text, language) == numerals.Reading(Fraction(value), digits)
+    assert read(text, language) == numerals.Reading(Fraction(value), digits, "%" in text)
 
 
 @pytest.mark.parametrize("text, language, reason, fields", [

@@ -35,7 +35,9 @@ def arrange(w: TableWidget, first: str, second: str, buys: str = "") -> None:
 
 
 def settlement_lines(w: TableWidget) -> list[str]:
-    return re.findall(r"<li>(.*?)</li>", w.settlement.value)
+    """The settlement's lines as text: each rule code is marked, for the app to hide."""
+    return [re.sub(r"<[^>]+>", "", line) for line in re.findall(r"<li>(.*?)</li>",
+                                                               w.settlement.value)]
 
 
 def conserved(w: TableWidget) -> None:

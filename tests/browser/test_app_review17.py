@@ -30,7 +30,7 @@ def test_each_seat_on_a_phone_reads_as_a_hand(voila_app, chromium, no_errors, sc
     hand a stack, and an English hand wrapped onto two lines; «to act» broke over two. Now, in
     three rounds played by taps, each seat's name and purse share its first line, its hand lies
     in one row of cards at least 64 px high under them, its total to the right of the cards;
-    each badge keeps to one line; and a hand of eight cards still lies in one row."""
+    each badge keeps to one line; and a hand of six cards still lies in one row."""
     width, height = SCREENS[size]
     with app_page(chromium, voila_app, (width, height), language, phone=True) as (page, table):
         for round_number in range(3):
@@ -47,9 +47,9 @@ def test_each_seat_on_a_phone_reads_as_a_hand(voila_app, chromium, no_errors, sc
                 assert all(lines == 1 for lines in seat["badges"]), seat
         page.evaluate("""() => { const hand = [...document.querySelectorAll(
             '.t21-app .t21-seat-cards div')].find((d) => d.getBoundingClientRect().height > 0
-            && d.querySelector('svg')); while (hand.children.length < 8) {
+            && d.querySelector('svg')); while (hand.children.length < 6) {
             hand.appendChild(hand.querySelector('svg').cloneNode(true)); } }""")
-        long = [seat for seat in page.evaluate(SEATS_JS) if len(seat["tops"]) == 8]
+        long = [seat for seat in page.evaluate(SEATS_JS) if len(seat["tops"]) == 6]
         assert long and len(set(long[0]["tops"])) == 1 and long[0]["right"] <= width, long
         no_errors(page)
 

@@ -323,7 +323,8 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
     box-sizing: border-box; }}
   .t21-app .t21-seat-cards svg, .t21-app .t21-seat-cards svg + svg {{
     margin-left: -22px !important; }}
-  .t21-app .t21-seats td:first-child span {{ white-space: nowrap; font-size: 16px !important; }}
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:first-child span {{ white-space: nowrap;
+    font-size: 16px !important; }}
   .t21-app .t21-bc-seat span {{ font-size: 14px !important; }}
   /* the log without a scrolling box of its own: a swipe on it scrolls the page (UX review 8) */
   .t21-app .t21-log [role=log] {{ max-height: none !important; overflow: visible !important; }}

@@ -89,6 +89,9 @@ NUMBER_PAD = page_listener("t21NumberPad", (
 # The odds' copy in the student's own row, for a phone (app_style shows it there instead of the
 # odds' panel beside the seats, which a phone can only put above or below them: UX review 8).
 ODDS_ROW_STYLE = "<style>.t21-odds-row { display: none; }</style>"
+# A badge's background, by its colour: each colour on its tint at least 5:1 (WCAG AA 4.5:1)
+BADGE_TINTS = {COLOURS["banker"]: "#e3ebf7", COLOURS["you"]: "#e2efe2",
+               COLOURS["to_act"]: "#f6e8d6"}
 MOST_PAUSES = 4.0  # seconds: the longest the others' paced turns take in all, the kernel free
 MOST_DRAW = 3.0  # seconds: the longest the draw for the first bank takes to go round, paced
 
@@ -932,9 +935,11 @@ class TableWidget(Bilingual, widgets.VBox):
             acting = table.to_act == seat or (table.to_act == "banker" and seat == table.banker)
             if acting:
                 badges.append(("tw_to_act_badge", COLOURS["to_act"]))
+            # (a tinted pill, not a framed box: UX review 17 took the frames for focus rings)
             badge_html = "".join(
-                f" <span style='border:1px solid {c};color:{c};border-radius:4px;"
-                f"padding:0 4px;font-size:0.85em'>{escape(text(k, language))}</span>"
+                f" <span style='background:{BADGE_TINTS[c]};color:{c};border-radius:10px;"
+                f"padding:0 6px;font-size:0.85em;white-space:nowrap'>"
+                f"{escape(text(k, language))}</span>"
                 for k, c in badges)
             settled = table.phase == "staking" and bool(self.last_results)
             stake, late = (table.stakes.get(seat), table.late_additions.get(seat)) if \
@@ -1059,7 +1064,7 @@ class TableWidget(Bilingual, widgets.VBox):
         events = sorted(rounds[number], key=lambda e: e.kind == "round_settled")
         lines = [payment_line(self._shown_event(e), language) if e.kind == "payment"
                  else event_line(self._shown_event(e), language) for e in events]
-        body = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        body = "".join(f"<li>{marked(line)}</li>" for line in lines)  # (codes: lessons only)
         title = escape(text("tw_settlement", language, round=number))
         return f"<b>{title}</b><ul style='margin:4px 0;padding-left:1.3em'>{body}</ul>"
 

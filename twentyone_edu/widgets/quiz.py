@@ -115,7 +115,7 @@ def parse_answer(typed: str, language: str = "en", kind: str = "chance") -> Type
     except numerals.NotANumber as error:
         forms = {"forms": kind} if error.reason == "not_number" else {}
         raise AnswerError(f"quiz_{error.reason}", **error.fields, **forms) from None
-    if "%" in cleaned and kind != "chance":
+    if reading.percent and kind != "chance":
         raise AnswerError("quiz_no_percent", answer=quote(cleaned), forms=kind)
     return TypedAnswer(reading.value, reading.digits)
 

@@ -169,11 +169,13 @@ class NotANumber(TwentyOneError):
 
 @dataclass(frozen=True)
 class Reading:
-    """A number read from text: its exact value and, for a decimal or a percentage, how many
-    significant digits were written (None for a whole number or a fraction)."""
+    """A number read from text: its exact value, for a decimal or a percentage how many
+    significant digits were written (None for a whole number or a fraction), and whether it was
+    written as a percentage."""
 
     value: Fraction
     digits: int | None
+    percent: bool = False
 
 
 MAX_EXPONENT = 30  # the power of ten text may use, either way: "1e30", "1·10^-30"
@@ -256,7 +258,8 @@ def read(text: str, language: str) -> Reading:
         numerator, denominator = _whole(match["num"]), _whole(match["den"])
         if denominator == 0:
             raise NotANumber("zero_denominator", cleaned)
-        return Reading(sign * scale * Fraction(numerator, denominator), None)
+        return Reading(sign * scale * Fraction(numerator, denominator), None,
+                       bool(match["percent"]))
     whole, decimals = re.sub(r"\D", "", match["int"] or ""), match["frac"] or ""
     power = match["exp"] or match["power"] or match["paren"] or match["brace"]
     exponent = 0 if power is None else _exponent(power, cleaned)
@@ -264,7 +267,7 @@ def read(text: str, language: str) -> Reading:
     value = sign * scale * mantissa * Fraction(10) ** exponent
     if match["frac"] is None and power is None and not match["percent"]:
         return Reading(value, None)  # a whole number is read exactly
-    return Reading(value, len((whole + decimals).lstrip("0")))
+    return Reading(value, len((whole + decimals).lstrip("0")), bool(match["percent"]))
 
 
 def _exponent(written: str, cleaned: str) -> int:
