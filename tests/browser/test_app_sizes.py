@@ -207,7 +207,7 @@ def odds_beside_the_hand(page: Page, table, height: int) -> None:
                  FONT_JS, ".t21-app .t21-odds-view .t21-odds-verdict") if f < 22]
     assert small == [], f"the odds' table under 20 px or their answer under 22 px: {small}"
     basis = page.evaluate("() => getComputedStyle(document.querySelector("
-                          "'.t21-app .t21-odds-view')).flexBasis")
+                          "'.t21-app .t21-side')).flexBasis")  # (the odds' column)
     assert basis == f"{ODDS_BASIS_PX}px", f"the odds' flex basis is {basis}"  # (CI 31: 260px)
     box, seats = odds.bounding_box(), table.locator(".t21-seats").bounding_box()
     row = table.locator(".t21-seats").locator("xpath=..").bounding_box()  # seats and odds
@@ -254,7 +254,7 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
                      ".t21-app .widget-button") if f < 16]
             assert small == [], f"text under 16 px on the projector: {small}"
         play_by_keyboard(page, table, language)
-        result = table.locator(".t21-result")
+        result = table.locator(".t21-result:visible")
         result.wait_for()
         box, change = result.bounding_box(), table.locator(".t21-purse-change").first
         assert 0 <= box["y"] and box["y"] + box["height"] <= height, \
@@ -262,7 +262,7 @@ def test_the_table_at_each_size(voila_app, chromium, no_errors, screenshot, size
         change_box = change.bounding_box()
         assert 0 <= change_box["y"] and change_box["y"] + change_box["height"] <= height
         assert result.inner_text()[0] in "+−0", result.inner_text()
-        seats = table.locator(".t21-seats table").bounding_box()
+        seats = table.locator(".t21-seats table").first.bounding_box()
         assert seats["x"] + seats["width"] <= width + 1, f"the seats run past the screen: {seats}"
         shown = page.evaluate(CARDS_JS)  # round 4: full-size cards where the table has room
         assert shown["cards"] and set(shown["cards"]) <= ({54, 64} if phone else {84}), shown
@@ -454,7 +454,7 @@ def test_the_widest_hands_leave_the_odds_and_the_result_in_sight(voila_app, chro
         assert 0 <= box["y"] and box["y"] + box["height"] <= height, \
             f"the odds are out of sight at {box} on a {width}×{height} screen"
         table.locator(".t21-stand").click()
-        result = table.locator(".t21-result")
+        result = table.locator(".t21-result:visible")
         result.wait_for()
         found = result.bounding_box()
         assert 0 <= found["y"] and found["y"] + found["height"] <= height, found
@@ -641,7 +641,14 @@ LONG_HAND_JS = """(n) => { const cell = [...document.querySelectorAll('.t21-app 
 ROWS_JS = """() => [...document.querySelectorAll('.t21-app .t21-seats tbody tr')]
   .filter((e) => e.getBoundingClientRect().height > 0)
   .map((e) => Math.round(e.getBoundingClientRect().bottom))"""
-BELOW_THE_SEATS = ".t21-app .t21-shoe, .t21-app .t21-settlement li, .t21-app .t21-log"
+BELOW_THE_SEATS = ".t21-app .t21-shoe, .t21-app .t21-log"
+BESIDE_THE_SEATS = ".t21-app .t21-settlement li, .t21-app .t21-odds-view td"
+# The settlement's lines as shown: the left of the first and the bottom of the last
+SETTLEMENT_JS = """() => { const lines = [...document.querySelectorAll(
+  '.t21-app .t21-settlement li')].filter((e) => e.getBoundingClientRect().height > 0)
+  .map((e) => e.getBoundingClientRect());
+  return lines.length ? {n: lines.length, left: Math.min(...lines.map((r) => r.left)),
+                         bottom: Math.max(...lines.map((r) => r.bottom))} : null; }"""
 PROJECTOR_TYPE = (".t21-app .t21-purse, .t21-app .t21-seats td.t21-stake-col, "
                   ".t21-app .t21-status b, .t21-app .t21-status")
 
@@ -653,8 +660,9 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
     first Deal, while the student decides, every seat's row (five) ends inside the 768 px
     (a round the deal ends adds result lines that may push the last seat down), with no blank
     reserved under the table; purses, stakes and the status line are at least 22 px (round 6);
-    and once each of three rounds is settled, the five seats, the student's result (beside his
-    row) and «Deal» are inside the 768 px too (round 6)."""
+    and once each of three rounds is settled, the five seats, the student's result, «Deal»
+    (round 6) and every line of the settlement, beside the seats (UX review 18: under them,
+    below 768 px), are inside the 768 px too."""
     width, height = SIZES["projector"]
     with app_page(chromium, voila_app, (width, height), language) as (page, table):
         assert not page.locator(".t21-app .t21-app-intro").is_visible()
@@ -682,12 +690,19 @@ def test_the_whole_table_fits_a_projector_in_type_read_from_afar(voila_app, chro
             assert len(rows) >= 5 and max(rows + [result["bottom"]]) <= height, \
                 f"round {round_number}: seats end at {rows}, the result at {result} of {height}"
             assert deal["bottom"] <= height, deal
+            lines = page.evaluate(SETTLEMENT_JS)
+            seats = table.locator(".t21-seats table").first.bounding_box()
+            assert lines and lines["n"] >= 4 and lines["bottom"] <= height, \
+                f"round {round_number}: the settlement's lines end at {lines} of {height}"
+            assert lines["left"] >= seats["x"] + seats["width"], (lines, seats)
         below = [(t, f) for t, f in page.evaluate(FONT_JS, BELOW_THE_SEATS) if f < 22]
-        assert below == [], f"the shoe, the settlement or the log under 22 px: {below}"
+        assert below == [], f"the shoe or the log under 22 px: {below}"
+        beside = [(t, f) for t, f in page.evaluate(FONT_JS, BESIDE_THE_SEATS) if f < 20]
+        assert beside == [], f"the settlement under 20 px: {beside}"
         gap = page.evaluate("""() => { const b = (s) => [...document.querySelectorAll(s)].find(
             (e) => e.getBoundingClientRect().height > 0).getBoundingClientRect();
-            return b('.t21-app .t21-log').top - b('.t21-app .t21-settlement').bottom; }""")
-        assert gap <= 60, f"{gap} px of blank between the settlement and the log"
+            return b('.t21-app .t21-log').top - b('.t21-app .t21-shoe').bottom; }""")
+        assert gap <= 60, f"{gap} px of blank between the shoe's line and the log"
         no_errors(page)
 
 

@@ -97,6 +97,9 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
 .t21-app .t21-app-about summary {{ display: list-item; line-height: 44px; }}
 .t21-app .t21-rules-list td, .t21-app .t21-rules-list th {{ vertical-align: top;
   white-space: normal; padding: 2px 4px; }}
+/* (the student's result in his own row; beside the seats on a projector, over the settlement)
+*/
+.t21-app .t21-settlement .t21-result {{ display: none; }}
 /* rule codes ("(R4)") are the lessons' cross-references: the app shows them in its log only */
 .t21-app .t21-rule-code {{ display: none; }}
 .t21-app .t21-stake-under {{ display: none; }}
@@ -147,9 +150,11 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{ line-height: 1.25; }}
   /* UX review 6's projector scale: the lines under the seats (the shoe, the settlement, the
      log) in the same 22 px, the odds' answer too, their table in 20 px */
-  .t21-app .t21-shoe, .t21-app .t21-settlement, .t21-app .t21-settlement li,
-  .t21-app .t21-log, .t21-app .t21-log *, .t21-app .t21-odds-view .t21-odds-verdict {{
+  .t21-app .t21-shoe, .t21-app .t21-log, .t21-app .t21-log *,
+  .t21-app .t21-odds-view .t21-odds-verdict, .t21-app .t21-settlement .t21-result {{
     font-size: 22px; }}
+  /* (the settlement beside the seats in the odds' type: five lines fit under the result) */
+  .t21-app .t21-settlement, .t21-app .t21-settlement li {{ font-size: 20px; line-height: 1.2; }}
   /* (the words inside the odds' box, not the box: its flex basis, ODDS_BASIS_EM, stays in the
      app's own em, so the odds go beside the seats wherever they went before) */
   .t21-app .t21-odds-view .widget-html-content, .t21-app .t21-odds-view td,
@@ -185,17 +190,18 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   /* a purse's change on a line under it: a banker's «120 (+12)» does not widen the Purse
      column and push the cards sideways (a CI run: 13 px) */
   .t21-app .t21-seats .t21-purse-change {{ display: block; }}
-  /* the student's result beside his row, in the width the seats leave, not in a row of its
-     own under it: the five seats and the result fit 768 px */
-  .t21-app .t21-seats:has(.t21-result-row) {{ overflow: visible; padding-right: 15em; }}
-  .t21-app .t21-seats table {{ position: relative; }}
-  .t21-app .t21-seats .t21-result-row {{ position: absolute; left: 100%; width: 14em;
-    transform: translateY(calc(-1 * var(--t21-row))); background: none !important; }}
-  /* (its top level with the top of the student's row, a seat's height above: a long result
-     runs down beside the next seats, not up under the status; from the last row, up) */
-  .t21-app .t21-seats {{ --t21-row: 93px; }}
-  .t21-app .t21-seats .t21-result-row:last-child {{ transform: translateY(-100%); }}
-  .t21-app .t21-seats .t21-result-row td {{ display: block; padding: 0 0 8px 12px !important; }}
+  /* the student's result at the top of the column beside the seats, the settlement under it
+     (UX review 18: under five seats they fell below 768 px), not in a row of the table; while
+     a round is played its payments so far fold, and the odds are at the top */
+  .t21-app .t21-seats .t21-result-row {{ display: none; }}
+  .t21-app .t21-side {{ padding-left: 12px; box-sizing: border-box; }}
+  .t21-app .t21-side > .t21-settlement {{ order: -1; }}
+  .t21-app .t21-settlement .t21-result {{ display: block; margin-bottom: 6px; }}
+  .t21-app .t21-side .t21-settlement .t21-playing {{ display: none; }}
+  /* «Table settings» open under their button, over the seats (UX review 18: 430 px below it,
+     under five seats), between rounds only */
+  .t21-app .t21-table-widget > .t21-controls {{ order: -2; }}
+  .t21-app .t21-table-widget > .t21-settings {{ order: -1; margin-bottom: 8px; }}
   /* "When to buy": the map takes the room the menus leave, its cells 44 px and more (UX
      review 6, D21: 35 px on a projector) */
   .t21-app .t21-strategy .t21-columns > .t21-column {{ flex: 0 1 300px !important; }}
@@ -212,23 +218,22 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app [class^="t21-verdict-"], .t21-app .t21-sim-verdict {{ font-size: 22px;
     font-weight: bold; line-height: 1.25; }}
 }}
-/* a projector: the same steady columns, narrower (the result beside the student's row takes
-   15em of its width); while the odds are open the columns give way, so that the odds of the
-   widest hands stay beside the seats */
+/* a projector: the same steady columns, narrower, with the odds open too (UX review 18: a
+   column moved 59 px as they opened) */
 @media (min-width: 1000px) and (max-width: 1199px) {{
   /* a seat's badges («banker», «to act») each on a line of its own under the name: a seat is
      as tall as its cards anyway, and the name column keeps one width when the badges come;
      min-width: a hand of six cards and more does not squeeze the columns (CI 22: 12 px) */
-  .t21-app .t21-seats td:first-child b, .t21-app .t21-seats td:first-child span {{
+  .t21-app .t21-seats td:first-child > b, .t21-app .t21-seats td:first-child > span {{
     display: table; margin-top: 2px; }}
-  .t21-app .t21-steady .t21-seats th:nth-child(1),
-  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
-    width: 120px; min-width: 120px; }}
-  .t21-app .t21-steady .t21-seats th:nth-child(2),
-  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
-    width: 100px; min-width: 100px; white-space: nowrap; }}
-  .t21-app .t21-steady .t21-seats th:nth-child(3),
-  .t21-app .t21-steady .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
+  .t21-app .t21-seats th:nth-child(1),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
+    width: 100px; min-width: 100px; }}
+  .t21-app .t21-seats th:nth-child(2),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
+    width: 80px; min-width: 80px; white-space: nowrap; }}
+  .t21-app .t21-seats th:nth-child(3),
+  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
     width: 30px; min-width: 30px; }}
 }}
 @media (max-width: 999px) {{
@@ -316,8 +321,8 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-seats .t21-purse-word {{ display: inline; }}
   .t21-app .t21-seats .t21-result-row, .t21-app .t21-seats .t21-result-row td {{
     display: block; }}
-  /* cards 64 px high, each under the next by a little under half its width, in one row (a
-     hand of ten fits a 360 px screen) */
+  /* cards 64 px high, each under the next by a little under half its width: six in one row
+     at 360 px, eight in two rows at most */
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
   .t21-app .t21-seat-cards > div {{ flex-wrap: wrap !important; padding-left: 22px;
     box-sizing: border-box; }}

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 from functools import partial
-from numbers import Real
 
 import ipywidgets as widgets
 
@@ -18,7 +17,7 @@ from ..game.table import MAX_PLAYERS, Table
 from ..words.numerals import count, percent
 from ..words.validate import flag, one_of, seed_of, whole
 from .card_faces import OPEN, hand_html
-from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, escape, marked
+from .common import COLOURS, HIGHLIGHT, INK, InputError, MessageLine, bar_html, escape, marked
 from .explorer import Computation, exact_details, reraise, set_options, unless_relabelling
 from .i18n import text
 from .language import Bilingual
@@ -320,10 +319,10 @@ class BankerChooser(Bilingual, widgets.VBox):
         widest = max(self.exact_chances)
         rows = []
         for i, p in enumerate(self.exact_chances):
-            bars = _bar(p / widest, COLOURS["banker"])
+            bars = bar_html(p / widest, COLOURS["banker"])
             simulated = ""
             if sim is not None:
-                bars += _bar(sim.frequencies[i] / widest, "#8c8c8c")
+                bars += bar_html(sim.frequencies[i] / widest, "#8c8c8c")
                 # the share and its standard error in one narrow cell: no column hidden on a phone
                 simulated = f"<td {cell}>{_simulated_share(sim, i, language, bold=False)}</td>"
             mark = f"background:{HIGHLIGHT};color:{INK};font-weight:bold;" if \
@@ -351,7 +350,7 @@ class BankerChooser(Bilingual, widgets.VBox):
         rows = [f"<tr><td {cell}>{i + 1}</td>"
                 f"<td {cell}>{_simulated_share(sim, i, language, bold=True)}</td>"
                 f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>"
-                f"{_bar(share / widest, '#8c8c8c')}</td></tr>"
+                f"{bar_html(share / widest, '#8c8c8c')}</td></tr>"
                 for i, share in enumerate(sim.frequencies)]
         note = text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed)
         return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
@@ -368,10 +367,3 @@ def _simulated_share(sim: simulate.FirstBankerResult, seat: int, language: str, 
     return (f"{share}{between}"
             f"<small title='{escape(text('bc_se', language))}'>"
             f"± {escape(percent(sim.std_errors[seat], language))}</small>")
-
-
-def _bar(share: Real, colour: str) -> str:
-    """A horizontal bar `share` (0–1) of its cell wide: a chance seen as a length."""
-    return (f"<div aria-hidden='true' style='background:{colour};height:16px;margin:2px 0;"
-            f"width:{100 * float(share):.1f}%'></div>")
-

@@ -48,6 +48,12 @@ def page_listener(flag: str, script: str) -> str:
             f'onload="if (!window.{flag}) {{ window.{flag} = true; {script} }}">')
 
 
+def bar_html(share, colour: str) -> str:
+    """A horizontal bar `share` (0–1) of its cell wide: a chance seen as a length."""
+    return (f"<div aria-hidden='true' style='background:{colour};height:16px;margin:2px 0;"
+            f"width:{100 * float(share):.1f}%'></div>")
+
+
 def escape(value) -> str:
     """Any value as text that is safe inside HTML: user input never becomes markup."""
     return html.escape(str(value), quote=True)

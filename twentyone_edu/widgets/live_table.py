@@ -295,8 +295,7 @@ class TableWidget(Bilingual, widgets.VBox):
         self.seats = widgets.HTML()
         self.shoe_label = widgets.HTML()
         self.settlement = widgets.HTML()  # its own height: no reserved blank under the seats
-        self.odds_view = widgets.HTML(layout=widgets.Layout(
-            flex=f"1 1 {ODDS_BASIS_EM}em", max_width="34em", min_width="0"))
+        self.odds_view = widgets.HTML()
         self.log_view = widgets.HTML()
         for widget, css in ((self.status, "t21-status"), (self.seats, "t21-seats"),
                             (self.shoe_label, "t21-shoe"), (self.settlement, "t21-settlement"),
@@ -331,11 +330,17 @@ class TableWidget(Bilingual, widgets.VBox):
         self.title.add_class("t21-table-title")
         # the settings open under the seats, never above «Deal» (UX review 12: on a phone they
         # pushed the game off the screen); the focus goes to them, which brings them in sight
+        # beside the seats where they leave room, under them where not: the odds while a
+        # player decides, the student's result and the settlement once the round is over
+        # (UX review 18: under five seats on a projector they fell below 768 px)
+        side = widgets.VBox([self.odds_view, self.settlement], layout=widgets.Layout(
+            flex=f"1 1 {ODDS_BASIS_EM}em", max_width="34em", min_width="0"))
+        side.add_class("t21-side")
         return [
             heading, controls,
-            row([self.seats, self.odds_view], layout=widgets.Layout(
+            row([self.seats, side], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="flex-start")),
-            self.settings, self.shoe_label, self.settlement, self.log_view,
+            self.settings, self.shoe_label, self.log_view,
         ]
 
     def _wire(self) -> None:
@@ -807,8 +812,6 @@ class TableWidget(Bilingual, widgets.VBox):
         (self.add_class if playing else self.remove_class)("t21-deciding")
         # (before the first card, «Deal» is the one thing to do: app_style makes it big)
         (self.add_class if phase == "choose_banker" else self.remove_class)("t21-fresh")
-        # (the seats' columns hold steady on a projector, unless the odds need their room)
-        (self.remove_class if self.odds_toggle.value else self.add_class)("t21-steady")
         # (while the student decides, no set-up: on a projector it opened 600 px under its
         # switch and scrolled the buttons away, with «New table» in it; UX review 17)
         self.settings_toggle.layout.visibility = "hidden" if playing else None
@@ -1066,7 +1069,13 @@ class TableWidget(Bilingual, widgets.VBox):
                  else event_line(self._shown_event(e), language) for e in events]
         body = "".join(f"<li>{marked(line)}</li>" for line in lines)  # (codes: lessons only)
         title = escape(text("tw_settlement", language, round=number))
-        return f"<b>{title}</b><ul style='margin:4px 0;padding-left:1.3em'>{body}</ul>"
+        # the student's result over it, shown there where the settlement is beside the seats
+        # (a projector, app_style); marked when the round is settled, for a projector to
+        # fold it while a round is played
+        settled = self.table.phase == "staking" and bool(self.last_results)
+        result = self._result_html(self.you) if settled and self.you is not None else ""
+        return (f"<div class='{'t21-settled' if settled else 't21-playing'}'>{result}<b>{title}</b>"
+                f"<ul style='margin:4px 0;padding-left:1.3em'>{body}</ul></div>")
 
     def _visible_entries(self) -> int:
         """How many entries the log may show: not the draw's cards still to come (R4)."""

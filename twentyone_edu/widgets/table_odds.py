@@ -10,7 +10,7 @@ from ..exact.results import DecisionValues, Distribution
 from ..game.cards import Shoe
 from ..game.hands import hand_value
 from ..words.numerals import fraction, percent, signed
-from .common import escape, marked
+from .common import COLOURS, bar_html, escape, marked
 from .i18n import text
 
 CELL = "style='padding:0 8px'"
@@ -61,12 +61,16 @@ def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
     in stakes over 100 rounds at a stake of 1, as the app's other answers say them (UX review 8:
     "−0.4891 per stake" is an analyst's number; UX review 10: under a long list of totals they
     fell off a projector's screen); then each total as a percentage and its exact fraction
-    (favourable over possible); `folded`, the totals behind a click (a phone's row, where they
+    (favourable over possible) and a bar as long as its chance beside the largest (UX review 18:
+    a column of ten numbers); `folded`, the totals behind a click (a phone's row, where they
     pushed the other seats off the screen: UX review 11)."""
+    widest = max(odds.chances.values(), default=0) or 1
     rows = "".join(
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
-        f"</td><td {CELL}>{escape(over_unseen(p, odds.unseen))}</td></tr>"
+        f"</td><td {CELL}>{escape(over_unseen(p, odds.unseen))}</td>"
+        f"<td class='t21-odds-bar' style='padding:0 4px;width:35%'>"
+        f"{bar_html(p / widest, COLOURS['error' if total == 'bust' else 'banker'])}</td></tr>"
         for total, p in odds.chances.items())
     stand, draw = odds.values["stand"], odds.values["draw"]
     better = "buy" if draw > stand else "stand"
@@ -80,8 +84,9 @@ def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
               f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
               f"<tr><td>{escape(text('odds_buy', language))}</td>"
               f"<td {CELL}>{escape(signed(100 * draw, 1, language))}</td></tr></table>")
-    totals = (f"<table><tr><th style='text-align:left;padding:0 8px'>"
-              f"{escape(text('odds_outcome', language))}</th><th colspan='2' {CELL}>"
+    totals = (f"<table style='width:100%'><tr><th style='text-align:left;padding:0 8px;"
+              f"white-space:nowrap'>"
+              f"{escape(text('odds_outcome', language))}</th><th colspan='3' {CELL}>"
               f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>")
     note = f"<small>{marked(text('odds_note', language))}</small>"
     if folded:
