@@ -24,6 +24,17 @@ BC_CROWDED = "\n".join(
     f"- var(--t21-bc-card) / 1.4) !important; }}"
     for cards in range(2, BC_MOST_CARDS + 1))
 
+
+def steady_columns(player: int, purse: int, stake: int) -> str:
+    """The seats' Player, Purse and Stake columns this many px wide from the deal to the
+    settlement, so that the cards beside them do not move sideways."""
+    return "".join(
+        f"  .t21-app .t21-seats th:nth-child({n}),\n"
+        f"  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child({n}) {{\n"
+        f"    width: {px}px; min-width: {px}px;{' white-space: nowrap;' if n == 2 else ''} }}\n"
+        for n, px in ((1, player), (2, purse), (3, stake)))
+
+
 APP_STYLE = f"""<style>
 .t21-app {{
   --jp-widgets-font-size: {APP_FONT_PX}px; --jp-ui-font-size1: {APP_FONT_PX}px;
@@ -166,19 +177,9 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
 }}
 /* round 7: on a desktop the Player, Purse and Stake columns as wide from the deal to the
    settlement (room for a banker's and a «to act» badge, a purse's «(−1)», any stake), so the
-   cards do not move sideways (a projector has no room: its widest hands would push the odds
-   under the seats) */
+   cards do not move sideways (a projector's are narrower: below) */
 @media (min-width: 1200px) {{
-  .t21-app .t21-seats th:nth-child(1),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
-    width: 250px; min-width: 250px; }}
-  .t21-app .t21-seats th:nth-child(2),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
-    width: 130px; min-width: 130px; white-space: nowrap; }}
-  .t21-app .t21-seats th:nth-child(3),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
-    width: 80px; min-width: 80px; }}
-}}
+{steady_columns(250, 130, 80)}}}
 @media (min-width: 1000px) {{
   /* the tab names the table: its title gives way, «Table settings» sits at the right of the
      buttons' row (which leaves it room), and the seats start 50 px higher */
@@ -226,16 +227,7 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
      min-width: a hand of six cards and more does not squeeze the columns (CI 22: 12 px) */
   .t21-app .t21-seats td:first-child > b, .t21-app .t21-seats td:first-child > span {{
     display: table; margin-top: 2px; }}
-  .t21-app .t21-seats th:nth-child(1),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(1) {{
-    width: 100px; min-width: 100px; }}
-  .t21-app .t21-seats th:nth-child(2),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(2) {{
-    width: 80px; min-width: 80px; white-space: nowrap; }}
-  .t21-app .t21-seats th:nth-child(3),
-  .t21-app .t21-seats tr:not(.t21-result-row) > td:nth-child(3) {{
-    width: 30px; min-width: 30px; }}
-}}
+{steady_columns(100, 80, 30)}}}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
 }}
