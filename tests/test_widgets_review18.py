@@ -72,3 +72,18 @@ def test_each_total_has_a_bar_as_long_as_its_chance_beside_the_largest():
                                                   "draw": Fraction(-2, 5)}), "en")
     widths = [float(w) for w in re.findall(r"t21-odds-bar'[^>]*><div[^>]*width:([\d.]+)%", shown)]
     assert widths == pytest.approx([100 / 7, 50 / 7, 150 / 7, 100], abs=0.05)
+
+
+@pytest.mark.parametrize("language, words", [("en", "+3 added after the deal"),
+                                             ("ru", "прибавка после сдачи +3")])
+def test_a_late_addition_has_a_short_form_for_a_wide_screen(language, words):
+    """UX review 19: on a projector «+3 added after the deal» under the stake widened its
+    column and moved the cards 34 px. The stake cell says it in words (a phone, a narrow
+    window) and as «+3» with the words as its tooltip (app_style shows one or the other)."""
+    w = seventeen_against_olgas_eighteen(language)
+    w.stake_box.value = "3"
+    w.stake_button.click()
+    assert w.table.late_additions == {"You": 3}
+    row = re.search(r"<tr class='t21-your-row'.*?</tr>", w.seats.value).group(0)
+    assert "class='t21-late' " in row and f">{words}<" in row
+    assert re.search(rf"t21-late-short' title='{re.escape(words)}'>\+3<", row), row

@@ -180,7 +180,8 @@ def test_the_last_settlement_stays_until_the_next_round_has_a_line():
     arrange(w, "10 10 10 10", "7 5 8 8", "6")
     w.deal_button.click()
     assert w.table.round_number == 2 and "Your turn" in w.status.value
-    assert "Settlement, round 1" in w.settlement.value and settlement_lines(w) == first
+    assert "Settlement of the last round, round 1" in w.settlement.value  # (greyed: app_style)
+    assert "t21-kept" in w.settlement.value and settlement_lines(w) == first
     w.stand_button.click()
     assert "Settlement, round 2" in w.settlement.value
     assert "Settlement, round 1" not in w.settlement.value

@@ -12,6 +12,11 @@ from .test_app_sizes import (
     sit_away_from_the_bank,
 )
 
+# How far the odds' cells run past the app's right edge (px; 0 or less: inside it).
+ODDS_OVER_JS = """() => Math.max(...[...document.querySelectorAll(
+  '.t21-app .t21-odds-view td, .t21-app .t21-odds-view th')].map((e) =>
+  e.getBoundingClientRect().right)) - document.querySelector('.t21-app')
+  .getBoundingClientRect().right"""
 # The left edges of the seat table's heading cells (its columns).
 COLUMNS_JS = """() => [...document.querySelectorAll('.t21-app .t21-seats thead th')]
   .map((th) => Math.round(th.getBoundingClientRect().left))"""
@@ -40,11 +45,13 @@ def test_the_settings_open_under_their_button_on_a_projector(voila_app, chromium
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_odds_open_beside_steady_columns_on_a_projector(voila_app, chromium, no_errors,
-                                                            screenshot, language):
+@pytest.mark.parametrize("size", ["projector", "desktop"])
+def test_the_odds_open_beside_steady_columns(voila_app, chromium, no_errors, screenshot, size,
+                                             language):
     """UX review 18: at 1024×768 «Odds» narrowed the seats' columns (the cards moved 59 px).
-    The columns stay where they were, the odds beside them, each total's chance a bar."""
-    width, height = SIZES["projector"]
+    At 1024 and 1280 px the columns stay where they were, the odds beside them and inside the
+    app (UX review 19: 42 px past it in Russian), each total's chance a bar."""
+    width, height = SIZES[size]
     with app_page(chromium, voila_app, (width, height), language) as (page, table):
         play_to_settled(page, table, language)  # (the first bank drawn: a seat away from it)
         sit_away_from_the_bank(table, "click")
@@ -52,7 +59,7 @@ def test_the_odds_open_beside_steady_columns_on_a_projector(voila_app, chromium,
         before = page.evaluate(COLUMNS_JS)
         table.locator(".t21-odds").click()
         table.locator(".t21-odds-view .t21-odds-bar").first.wait_for()
-        screenshot(page, f"i34r18_projector_{language}_odds")
+        screenshot(page, f"i34r18_{size}_{language}_odds")
         after = page.evaluate(COLUMNS_JS)
         assert max(abs(a - b) for a, b in zip(before, after, strict=True)) <= 1, (before, after)
         odds = box(page, ".t21-app .t21-odds-view")
@@ -61,4 +68,31 @@ def test_the_odds_open_beside_steady_columns_on_a_projector(voila_app, chromium,
         left = page.evaluate("() => document.querySelector('.t21-app .t21-odds-view')"
                              ".getBoundingClientRect().left")
         assert left >= seats["x"] + seats["width"] - 1, (left, seats)
+        # (UX review 19: the Russian chances ran 42 px past the app's right edge)
+        assert page.evaluate(ODDS_OVER_JS) <= 0, "the odds run past the app's right edge"
+        no_errors(page)
+
+
+# The longest run, in ms, of 20 ms samples with the focus on the page's <body>, over `ms` ms.
+BODY_FOCUS_JS = """(ms) => new Promise((done) => { let run = 0, most = 0;
+  const start = performance.now(); const timer = setInterval(() => {
+    run = document.activeElement === document.body ? run + 20 : 0; most = Math.max(most, run);
+    if (performance.now() - start > ms) { clearInterval(timer); done(most); } }, 20); })"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_keyboards_focus_stays_in_the_buttons_row(voila_app, chromium, no_errors,
+                                                      language):
+    """UX review 19: after «Deal» by the keyboard the others played in sight, «Show the rest
+    now» went, and the focus lay on the page for up to a second before the kernel sent it to
+    «Buy a card»: a Tab pressed then started again at the top. In three rounds dealt by Enter,
+    the focus is never on the page for more than 300 ms."""
+    width, height = SIZES["desktop"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, table):
+        play_to_settled(page, table, language)  # (the first bank drawn)
+        for _ in range(3):
+            table.locator(".t21-deal").focus()
+            page.keyboard.press("Enter")
+            assert page.evaluate(BODY_FOCUS_JS, 4000) <= 300
+            play_to_settled(page, table, language, deal=False)
         no_errors(page)

@@ -962,7 +962,8 @@ def test_a_double_tap_on_deal_does_not_buy(voila_app, chromium, no_errors, size,
 AT_THE_DEAL_JS = """(before) => { const app = document.querySelector('.t21-app');
   if (app.querySelector('.t21-status').innerText === before) return null;
   const settlement = app.querySelector('.t21-settlement');
-  return {title: settlement.innerText.split('\\n')[0], text: settlement.innerText,
+  return {title: settlement.innerText.split('\\n')[0].replace(/\\D+/g, ' ').trim(),
+          text: settlement.querySelector('ul').innerText,
           tall: settlement.getBoundingClientRect().height}; }"""
 
 

@@ -8,6 +8,7 @@ FOCUS = "outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;"
 # The app's type (17 px), and the odds' flex basis in its em: the odds sit beside the seats when
 # ODDS_BASIS_EM × APP_FONT_PX is left, and go under them when the dealt hands leave less.
 APP_FONT_PX = 17
+KEPT_GREY = "#5a5a5a"  # 6.9:1 on white
 ODDS_BASIS_EM = 13
 # «Bigger cells»: on a phone the strategy map shows this many whole columns of cells at a time,
 # scrolling sideways a column at a step (strategy.py sets the map's width for it)
@@ -50,6 +51,9 @@ APP_STYLE = f"""<style>
 .t21-app .widget-inline-hbox .widget-label {{ min-width: 0; max-width: 100%; }}
 .t21-app .widget-text, .t21-app .widget-dropdown, .t21-app .widget-inline-hbox {{
   max-width: 100%; }}
+/* (a menu as wide as its column, its 2 px margins inside it: UX review 19 saw the banker's
+   menu of "When to buy" cut at its right edge by the map beside it) */
+.t21-app .t21-columns .widget-dropdown {{ max-width: calc(100% - 4px); }}
 .t21-app input[type=text], .t21-app input[type=number], .t21-app select,
 .t21-app textarea {{ min-width: 0; max-width: 100%; font-size: {APP_FONT_PX}px; }}
 .t21-app button, .t21-app .widget-button, .t21-app .widget-toggle-button,
@@ -111,9 +115,13 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
 /* (the student's result in his own row; beside the seats on a projector, over the settlement)
 */
 .t21-app .t21-settlement .t21-result {{ display: none; }}
+/* the last round's settlement, kept through the deal, greyed (UX review 19: "You: 16 … lost
+   3" read beside a new hand of 13) */
+.t21-app .t21-settlement .t21-kept {{ color: {KEPT_GREY}; }}
 /* rule codes ("(R4)") are the lessons' cross-references: the app shows them in its log only */
 .t21-app .t21-rule-code {{ display: none; }}
 .t21-app .t21-stake-under {{ display: none; }}
+.t21-app .t21-late-short {{ display: none; }}
 .t21-app .t21-purse-word {{ display: none; }}  /* (a phone's seat names its purse: no heading) */
 .t21-app .t21-app-header {{ flex: 1 1 28em; min-width: 0; }}
 .t21-app .t21-stake {{ width: auto !important; flex-wrap: nowrap; align-items: center; }}
@@ -195,6 +203,10 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
      (UX review 18: under five seats they fell below 768 px), not in a row of the table; while
      a round is played its payments so far fold, and the odds are at the top */
   .t21-app .t21-seats .t21-result-row {{ display: none; }}
+  /* a stake added after the deal as «+1» under the stake (its words in a tooltip, the log
+     and the result): UX review 19, the words widened the column and moved the cards 34 px */
+  .t21-app .t21-seats .t21-late {{ display: none !important; }}
+  .t21-app .t21-seats .t21-late-short {{ display: block; }}
   .t21-app .t21-side {{ padding-left: 12px; box-sizing: border-box; }}
   .t21-app .t21-side > .t21-settlement {{ order: -1; }}
   .t21-app .t21-settlement .t21-result {{ display: block; margin-bottom: 6px; }}

@@ -356,6 +356,7 @@ TEXT: dict[str, str] = {
     "tw_shoe": "{shoe_cards} in the shoe · discards: {discards} · bank no. {bank} · rules: {rules}",
     "tw_shoe_fresh": "The shoe: {shoe_cards}, shuffled.",
     "tw_settlement": "Settlement, round {round}",
+    "tw_settlement_kept": "Settlement of the last round, round {round}",
     "tw_log": "Log",
     "ev_first_ace": "The first ace came on the {ordinal} card: {seat} holds the bank (R4).",
     "ev_first_ace_you": "The first ace came on the {ordinal} card: you hold the bank (R4).",

@@ -86,6 +86,20 @@ NUMBER_PAD = page_listener("t21NumberPad", (
     "box.setAttribute('inputmode', 'numeric'); } }; "
     "document.addEventListener('pointerdown', pad, true); "
     "document.addEventListener('focusin', pad, true);"))
+# A play button the kernel hides (Deal, Buy, «Show the rest now») drops the keyboard's focus on
+# the page until the kernel's next focus arrives, up to half a second later (UX review 19): the
+# page moves it at once to the row's button shown, so that Tab does not start again at the top.
+KEEP_FOCUS = page_listener("t21KeepFocus", (
+    "var last = null; "
+    "document.addEventListener('focusin', function (event) { last = event.target; }, true); "
+    "setInterval(function () { "
+    "if (document.activeElement !== document.body || !last || !last.closest) { return; } "
+    "var row = last.closest('.t21-actions'); "
+    "if (!row || last.offsetParent !== null) { return; } "
+    "var next = ['.t21-buy', '.t21-hurry', '.t21-deal', '.t21-banker-play'].map("
+    "function (css) { return row.querySelector(css); }).find(function (button) { "
+    "return button && button.offsetParent !== null && !button.disabled; }); "
+    "if (next) { next.focus(); } }, 100);"))
 # The odds' copy in the student's own row, for a phone (app_style shows it there instead of the
 # odds' panel beside the seats, which a phone can only put above or below them: UX review 8).
 ODDS_ROW_STYLE = "<style>.t21-odds-row { display: none; }</style>"
@@ -634,8 +648,7 @@ class TableWidget(Bilingual, widgets.VBox):
                 self._pacing = None  # (so that the deal's own turns may start their pacing)
         if self.table is table:
             self.message.guard(lambda: self._deal_round(amount), clear=False)()
-            self._render()
-            self._next_button().focus()
+            self._focus_next()
 
     def _advance(self) -> None:
         """Computer players (and the banker, unless by hand) play; a finished round is settled
@@ -668,8 +681,7 @@ class TableWidget(Bilingual, widgets.VBox):
             self._watching = self._hurry = False
         if self.table is table:
             self.message.guard(self._settle_if_over, clear=False)()
-            self._render()
-            self._next_button().focus()
+            self._focus_next()
 
     def _turn(self, table: Table) -> bool:
         """One step that is not the student's: one decision of a computer player (a card or
@@ -723,7 +735,7 @@ class TableWidget(Bilingual, widgets.VBox):
             widget.tooltip = widget.description
         title = escape(text("tw_title", language))
         self.title.value = (f"<h3 style='margin:4px 8px 4px 0'>{title}</h3>"
-                            f"{ARM_STYLE}{ODDS_ROW_STYLE}{NUMBER_PAD}")
+                            f"{ARM_STYLE}{ODDS_ROW_STYLE}{NUMBER_PAD}{KEEP_FOCUS}")
         typed = [name.strip() for name in self.names_box.value.split(",")]
         shown = default_names(MAX_PLAYERS, language)
         known = default_seats(typed)
@@ -762,6 +774,12 @@ class TableWidget(Bilingual, widgets.VBox):
         table = self.table
         return (table.phase == "players" and table.to_act == self.you) or (
             table.phase == "banker" and self._banker_by_hand())
+
+    def _focus_next(self) -> None:
+        """The table drawn, and the keyboard's focus on the button the student needs next (the
+        page keeps it in the buttons' row meanwhile: KEEP_FOCUS)."""
+        self._render()
+        self._next_button().focus()
 
     def _next_button(self) -> widgets.Button:
         """The button the student needs next: «Buy a card» on his turn, «Show the rest now»
@@ -954,7 +972,9 @@ class TableWidget(Bilingual, widgets.VBox):
                 added = text("tw_late", language, late=money(late, language))
                 stake_text += " " + added
                 stake_cell += (f"<span class='t21-late' style='display:block;font-size:0.8em;"
-                               f"white-space:normal;min-width:5em'>{escape(added)}</span>")
+                               f"white-space:normal;min-width:5em'>{escape(added)}</span>"
+                               f"<span class='t21-late-short' title='{escape(added)}'>"
+                               f"+{escape(money(late, language))}</span>")
             stake_under = "" if not stake_text else (
                 "<span class='t21-stake-under'>"
                 f"{escape(text('tw_stake_under', language, stake=stake_text))}</span>")
@@ -1068,13 +1088,16 @@ class TableWidget(Bilingual, widgets.VBox):
         lines = [payment_line(self._shown_event(e), language) if e.kind == "payment"
                  else event_line(self._shown_event(e), language) for e in events]
         body = "".join(f"<li>{marked(line)}</li>" for line in lines)  # (codes: lessons only)
-        title = escape(text("tw_settlement", language, round=number))
+        kept = number != self.table.round_number  # (the last round's, kept through the deal)
+        title = escape(text("tw_settlement_kept" if kept else "tw_settlement", language,
+                            round=number))
         # the student's result over it, shown there where the settlement is beside the seats
         # (a projector, app_style); marked when the round is settled, for a projector to
-        # fold it while a round is played
+        # fold it while a round is played, and when it is the last round's, to be greyed
         settled = self.table.phase == "staking" and bool(self.last_results)
         result = self._result_html(self.you) if settled and self.you is not None else ""
-        return (f"<div class='{'t21-settled' if settled else 't21-playing'}'>{result}<b>{title}</b>"
+        marks = "t21-settled" if settled else "t21-playing t21-kept" if kept else "t21-playing"
+        return (f"<div class='{marks}'>{result}<b>{title}</b>"
                 f"<ul style='margin:4px 0;padding-left:1.3em'>{body}</ul></div>")
 
     def _visible_entries(self) -> int:

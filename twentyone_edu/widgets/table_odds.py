@@ -69,7 +69,7 @@ def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
         f"<tr><td {CELL}>{escape(text('odds_bust', language) if total == 'bust' else total)}"
         f"</td><td style='padding:0 8px;text-align:right'>{escape(percent(p, language, 1))}"
         f"</td><td {CELL}>{escape(over_unseen(p, odds.unseen))}</td>"
-        f"<td class='t21-odds-bar' style='padding:0 4px;width:35%'>"
+        f"<td class='t21-odds-bar' style='padding:0 4px;width:30%'>"
         f"{bar_html(p / widest, COLOURS['error' if total == 'bust' else 'banker'])}</td></tr>"
         for total, p in odds.chances.items())
     stand, draw = odds.values["stand"], odds.values["draw"]
@@ -84,8 +84,7 @@ def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
               f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
               f"<tr><td>{escape(text('odds_buy', language))}</td>"
               f"<td {CELL}>{escape(signed(100 * draw, 1, language))}</td></tr></table>")
-    totals = (f"<table style='width:100%'><tr><th style='text-align:left;padding:0 8px;"
-              f"white-space:nowrap'>"
+    totals = (f"<table style='width:100%'><tr><th style='text-align:left;padding:0 8px'>"
               f"{escape(text('odds_outcome', language))}</th><th colspan='3' {CELL}>"
               f"{escape(text('odds_probability', language))}</th></tr>{rows}</table>")
     note = f"<small>{marked(text('odds_note', language))}</small>"
