@@ -368,7 +368,6 @@ TEXT: dict[str, str] = {
     "odds_bust": "over 21",
     "odds_stand": "Stand",
     "odds_buy": "Buy, then play best",
-    "odds_choice": "Choice",
     "odds_totals_summary": "The next card's chances, total by total",
     "odds_value": "Won (+) or lost (−) on average in 100 rounds, stake 1",
     "odds_better_buy": "Better: buy a card.",

@@ -77,9 +77,11 @@ def odds_html(odds: Odds, language: str, folded: bool = False) -> str:
     verdict = ("odds_equal" if draw == stand else f"odds_close_{better}"
                if abs(draw - stand) < CLOSE else f"odds_better_{better}")
     heading = text("odds_for", language, seat=odds.seat, unseen_cards=odds.unseen)
-    values = (f"<table class='t21-odds-values'><tr><th style='text-align:left'>"
-              f"{escape(text('odds_choice', language))}</th>"
-              f"<th {CELL}>{escape(text('odds_value', language))}</th></tr>"
+    # (what the values are, as the table's caption across its width: a heading over the
+    # values' column alone took seven lines in a narrow panel, UX review 19)
+    values = (f"<table class='t21-odds-values'><caption style='caption-side:top;"
+              f"text-align:left;font-weight:bold'>{escape(text('odds_value', language))}"
+              f"</caption>"
               f"<tr><td>{escape(text('odds_stand', language))}</td>"
               f"<td {CELL}>{escape(signed(100 * stand, 1, language))}</td></tr>"
               f"<tr><td>{escape(text('odds_buy', language))}</td>"
