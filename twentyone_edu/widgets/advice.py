@@ -153,6 +153,7 @@ class AdviceExplorer(Explorer):
         self.hand_box.placeholder = text("advice_hand_placeholder", lang)
         self.seen_box.description = text("advice_seen", lang)
         self.seen_box.placeholder = text("advice_seen_placeholder", lang)
+        self.chart.wait(text("chart_waiting", lang))
         for button, cards in zip(self.hand_buttons, CLASSIC_HANDS, strict=True):
             button.description = " + ".join(card_text(cards, lang).split())
             button.tooltip = text("advice_hand_tooltip", lang, hand=button.description)

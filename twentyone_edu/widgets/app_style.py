@@ -435,8 +435,11 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
     align-items: center; justify-content: center; font-weight: bold; font-size: 16px; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
   .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
-  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 14px;
+  /* (16 px, as all the app's text: UX review 19 read 14 px) */
+  .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 16px;
     line-height: 1.2; }}
+  /* a chart's «being drawn» box as wide as the screen, not as the bigger cells' map */
+  .t21-app .t21-strategy-zoomed .t21-chart-wait {{ width: 100cqw !important; }}
   .t21-app .t21-simulation .t21-sim-status {{ order: 3; }}
   .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) .widget-label {{
     order: 1; }}

@@ -144,6 +144,14 @@ class MessageLine(widgets.HTML):
         return guarded
 
 
+# the box a chart's place shows until it is drawn: as wide as its column, about as high as a
+# chart, its words centred (#333333 on #f2f2f2: 11.3:1)
+WAIT_STYLE = ("display:flex;align-items:center;justify-content:center;box-sizing:border-box;"
+              "width:100%;min-height:14em;padding:1em;border:2px dashed #767676;"
+              "border-radius:6px;background:#f2f2f2;color:#333333;font-style:italic;"
+              "text-align:center")
+
+
 class ChartImage(widgets.HTML):
     """A PNG chart as an <img> with a text alternative for screen readers (ipywidgets' Image
     has no alt text): `show(png, alt)` puts up a new picture, `.png` holds its bytes."""
@@ -165,6 +173,13 @@ class ChartImage(widgets.HTML):
     def clear(self) -> None:
         """No picture."""
         self.png, self.alt, self.value = b"", "", ""
+
+    def wait(self, words: str) -> None:
+        """Until the first picture comes, a grey box in its place that says `words` (UX review
+        19: a tab's empty chart area for 2–4 s read as broken on a projector)."""
+        if not self.png:
+            self.value = f'<div class="t21-chart-wait" role="status" style="{WAIT_STYLE}">' \
+                         f'{escape(words)}</div>'
 
 
 def columns(left: list[widgets.Widget], picture: widgets.Widget) -> widgets.HBox:

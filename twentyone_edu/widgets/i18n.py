@@ -133,6 +133,8 @@ TEXT: dict[str, str] = {
     "outcome_bust": "bust",
     "outcome_drawn_21": "21 (drawn)",
     "advice_computing": "Computing…",
+    "chart_waiting": "The chart is being drawn…",
+    "strategy_map_waiting": "The map is being computed…",
     "advice_title": "Buy on 19 or 20, or on any hand? The exact chances of one more card",
     "advice_hand": "Hand",
     "advice_empty_hand": "the hand is empty (tap or type two or more cards, e.g. 10 9)",
@@ -183,8 +185,8 @@ TEXT: dict[str, str] = {
                           "in {buy_cells}, stand in {stand}, either in {equal}, a natural in "
                           "{natural}. The framed cell, {first} + {second}: {cell}.",
     "strategy_menus_hint": "Too small? Use the menus above, or:",
-    "strategy_menus_hint_zoomed": "Tap a cell, slide the map sideways for more, or use the "
-                                  "menus above. Or:",
+    "strategy_menus_hint_zoomed": "Tap a cell (slide the map for more) or use the menus "
+                                  "above. Or:",
     "strategy_whole": "Whole map",
     "strategy_echo_value": "{verdict}, {gain} stakes in 100 rounds",
     "strategy_whole_tip": "The whole map in the screen's width, its cells smaller; again: cells a "
@@ -310,6 +312,8 @@ TEXT: dict[str, str] = {
     "tw_banker_badge": "banker",
     "tw_you_badge": "you",
     "tw_to_act_badge": "to act",
+    "tw_turn_tip": "Turn {n} of {count} this round: the players play one after another, "
+                   "starting on the banker's right (R7)",
     "tw_hidden_total": "?",
     "tw_natural": "natural",
     "tw_bust": "bust, {total}",

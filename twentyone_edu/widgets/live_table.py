@@ -519,13 +519,19 @@ class TableWidget(Bilingual, widgets.VBox):
     def _stake_for_you(self, seat: str, amount: int) -> None:
         """The student's stake, refused in words to him ("your purse") if his purse is short,
         whatever his seat's name (R5, R6)."""
+        self._within_your_purse(seat, amount)
+        self.table.stake(seat, amount)
+
+    def _within_your_purse(self, seat: str, amount: int) -> None:
+        """Refuse a stake the student's purse cannot cover, before any card moves (R5, R6; UX
+        review 19: a stake of 1000 was refused only after the 25-card draw for the bank)."""
         table = self.table
-        committed = table.stakes.get(seat, 0) + table.late_additions.get(seat, 0)
+        committed = 0 if table.phase in ("settle", "settled") else (  # (the next round's)
+            table.stakes.get(seat, 0) + table.late_additions.get(seat, 0))
         purse = table.purses[seat]
         if seat != table.banker and amount > 0 and committed + amount > purse:
             raise InputError("tw_stake_over_your_purse", amount=amount, total=committed + amount,
                              purse=money(purse, self.language), room=max(purse - committed, 0))
-        table.stake(seat, amount)
 
     def _typed_stake(self) -> int | None:
         """The stake box: empty (the last stake stands), or a whole number 1 or more (R5); said
@@ -539,8 +545,11 @@ class TableWidget(Bilingual, widgets.VBox):
         return amount
 
     def _check_stake(self) -> None:
-        """The stake box read as it is typed: a refusal is said at once."""
-        self._typed_stake()
+        """The stake box read as it is typed: a refusal, a purse too short too, is said at
+        once."""
+        amount = self._typed_stake()
+        if amount is not None and self.you is not None:
+            self._within_your_purse(self.you, amount)
 
     def _pending(self) -> bool:
         """Whether the settings name a table other than the one in play: its rules, players,
@@ -568,6 +577,8 @@ class TableWidget(Bilingual, widgets.VBox):
         if self.table.phase in ("choose_banker", "staking") and self._pending():
             self._new_table()
         table = self.table
+        if amount is not None and self.you is not None and self.you not in table.stakes:
+            self._within_your_purse(self.you, amount)
         if table.phase not in ("choose_banker", "staking"):
             table.deal()  # the table says why not
         if table.phase == "choose_banker":
@@ -947,6 +958,7 @@ class TableWidget(Bilingual, widgets.VBox):
                        f"padding:2px 8px'>{escape(text(k, language))}</th>"
                        for k in ("tw_player", "tw_purse", "tw_stake_col", "tw_cards", "tw_total"))
         rows = []
+        turns = self._turns()
         for seat in table.players:
             badges = []
             if seat == table.banker and not self._drawing():  # (the ace not yet shown)
@@ -994,8 +1006,8 @@ class TableWidget(Bilingual, widgets.VBox):
             mine = " class='t21-your-row'" if seat == self.you else ""
             rows.append(
                 f"<tr{mine} style='{background}border-top:1px solid #ddd'>"
-                f"<td style='padding:2px 8px;font-size:1.1em'><b>{escape(self._shown(seat))}"
-                f"</b>{badge_html}</td>"
+                f"<td style='padding:2px 8px;font-size:1.1em'>{self._turn_html(seat, turns)}"
+                f"<b>{escape(self._shown(seat))}</b>{badge_html}</td>"
                 f"<td style='padding:2px 8px;color:{colour}'><span class='t21-purse-word'>"
                 f"{escape(text('tw_purse', language))} </span><span class='t21-purse'>"
                 f"{escape(money(purse, language))}</span>{delta}{stake_under}</td>"
@@ -1017,6 +1029,26 @@ class TableWidget(Bilingual, widgets.VBox):
             f"</caption>")
         return (f"<table style='border-collapse:collapse'>{shoe}<thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
+
+    def _turns(self) -> list[str]:
+        """The players in the order they play, from the banker's right (R7); none before the
+        draw for the bank is over."""
+        table = self.table
+        if table.banker is None or self._drawing():
+            return []
+        i = table.players.index(table.banker)
+        return [*table.players[i + 1:], *table.players[:i]]
+
+    def _turn_html(self, seat: str, turns: list[str]) -> str:
+        """A player's place in the order of play, a number in a ring before his name (UX review
+        19: the third row played while the first waited, and nothing said why)."""
+        if seat not in turns:
+            return ""
+        said = text("tw_turn_tip", self.language, n=turns.index(seat) + 1, count=len(turns))
+        return (f"<span class='t21-turn' title='{escape(said)}' aria-label='{escape(said)}' "
+                f"style='display:inline-block;min-width:1.3em;margin-right:4px;"
+                f"border:2px solid #767676;border-radius:50%;text-align:center;"
+                f"font-size:0.8em;line-height:1.3em'>{turns.index(seat) + 1}</span>")
 
     def _result_html(self, seat: str) -> str:
         """The student's result of the round just settled, in his own row: what happened and

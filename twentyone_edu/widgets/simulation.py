@@ -176,6 +176,7 @@ class SimulationExplorer(Explorer):
         self.rounds_menu.description = text("rounds", lang)
         self.seed_box.description = text("seed", lang)
         self.seed_box.placeholder = text("sim_seed_help", lang)
+        self.chart.wait(text("chart_waiting", lang))
         self.run_button.description = text("sim_run", lang)
         self.stop_button.description = text("sim_stop", lang)
         self._show_state()

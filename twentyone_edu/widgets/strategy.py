@@ -206,6 +206,7 @@ class StrategyExplorer(Explorer):
         self.banker_menu.description = text("banker_threshold", lang)
         self.first_menu.description = text("strategy_first", lang)
         self.second_menu.description = text("strategy_second", lang)
+        self.chart.wait(text("strategy_map_waiting", lang))
         self._label_zoom()
         self.stop_button.description = text("strategy_stop", lang)
         self.stop_button.tooltip = text("strategy_stop_tooltip", lang)
