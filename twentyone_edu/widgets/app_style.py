@@ -239,6 +239,9 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
      min-width: a hand of six cards and more does not squeeze the columns (CI 22: 12 px) */
   .t21-app .t21-seats td:first-child > b, .t21-app .t21-seats td:first-child > span {{
     display: table; margin-top: 2px; }}
+  /* (the turn's ring on the name's line) */
+  .t21-app .t21-seats td:first-child > .t21-turn {{ display: inline-block; float: left;
+    margin-top: 3px; }}
 {steady_columns(100, 80, 30)}}}
 @media (max-width: 999px) {{
   .t21-app .t21-seat-cards svg {{ height: 64px !important; width: auto !important; }}
