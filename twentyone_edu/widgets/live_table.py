@@ -342,11 +342,12 @@ class TableWidget(Bilingual, widgets.VBox):
         heading = row([self.title, self.language_toggle, self.settings_toggle], layout=wrap)
         heading.add_class("t21-table-heading")
         self.title.add_class("t21-table-title")
-        # the settings open under the seats, never above «Deal» (UX review 12: on a phone they
-        # pushed the game off the screen); the focus goes to them, which brings them in sight
-        # beside the seats where they leave room, under them where not: the odds while a
-        # player decides, the student's result and the settlement once the round is over
-        # (UX review 18: under five seats on a projector they fell below 768 px)
+        # the settings open under the seats on a phone, never above «Deal» (UX review 12: they
+        # pushed the game off the screen), and under their button on a wide screen (UX review
+        # 18: app_style); the focus goes to them, which brings them in sight. Beside the seats
+        # where they leave room, under them where not: the odds while a player decides, the
+        # student's result and the settlement once the round is over (UX review 18: under
+        # five seats on a projector they fell below 768 px)
         side = widgets.VBox([self.odds_view, self.settlement], layout=widgets.Layout(
             flex=f"1 1 {ODDS_BASIS_EM}em", max_width="34em", min_width="0"))
         side.add_class("t21-side")
@@ -378,8 +379,9 @@ class TableWidget(Bilingual, widgets.VBox):
             box.observe(self._callback(action), names="value")
 
     def _settings_opened(self) -> None:
-        """Opened, the settings show under the seats with the focus on the rules' menu, which
-        brings them into view (a text box would open a phone's keyboard: UX review 14)."""
+        """Opened, the settings show (under the seats on a phone, under their button on a wide
+        screen) with the focus on the rules' menu, which brings them into view (a text box
+        would open a phone's keyboard: UX review 14)."""
         if self.settings_toggle.value and not self._playing():
             self.settings.layout.display = None
             self.rules_box.focus()
