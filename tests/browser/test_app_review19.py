@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .test_app_sizes import SIZES, app_page, deal_until_a_turn
+from .test_app_sizes import LONG_HAND_JS, SEATS_FIT_JS, SIZES, app_page, deal_until_a_turn
 
 # Samples (every 20 ms for `ms` ms) in which the chart `selector` is on screen with neither
 # its picture nor its «being drawn» box, and whether a picture came: [blank, drawn].
@@ -60,4 +60,27 @@ def test_each_seat_shows_its_turn_in_the_order_of_play(voila_app, chromium, no_e
             assert abs((mark["y"] + mark["height"] / 2) - (name["y"] + name["height"] / 2)) < 8, \
                 (mark, name)
             assert re.search(r"\d", ring.get_attribute("title") or "")
+        no_errors(page)
+
+
+# The student's total written as the longest a total gets, «натуральное 21» (R9).
+LONGEST_TOTAL_JS = """() => { const cell = [...document.querySelectorAll(
+  '.t21-app .t21-seat-cards')]
+  .find((c) => c.getBoundingClientRect().width > 0 && c.querySelector('svg'));
+  cell.nextElementSibling.querySelector('b').textContent = 'натуральное 21'; }"""
+
+
+def test_six_cards_stay_in_one_row_beside_the_longest_total_on_a_small_phone(
+        voila_app, chromium, no_errors, screenshot):
+    """CI (flaky): at 360 px a hand of six cards beside «натуральное 21» lay in two rows, as if
+    two hands; the total goes under the cards instead, at the seat's right, and nothing is
+    cut."""
+    with app_page(chromium, voila_app, (360, 800), "ru", phone=True) as (page, table):
+        deal_until_a_turn(page, table, "ru")
+        page.evaluate(LONGEST_TOTAL_JS)
+        cells = page.evaluate(LONG_HAND_JS, 6)
+        fit = page.evaluate(SEATS_FIT_JS)
+        screenshot(page, "i34r19_phone360_ru_six_cards_natural")
+        assert cells["cards"] == 6 and cells["rows"] == 1, cells
+        assert fit["content"] <= fit["box"] + 1 and fit["cut"] == [], fit
         no_errors(page)

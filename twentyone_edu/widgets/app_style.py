@@ -323,8 +323,11 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
     content: ""; flex-basis: 100%; order: 2; }}  /* (the line's end after the purse) */
   .t21-app .t21-seats tr > td:nth-child(1) {{ order: 1; flex: 1 1 auto; min-width: 0; }}
   .t21-app .t21-seats tr > td:nth-child(2) {{ order: 1; flex: 0 0 auto; text-align: right; }}
-  .t21-app .t21-seats tr > td.t21-seat-cards {{ order: 3; flex: 1 1 0; min-width: 0; }}
-  .t21-app .t21-seats tr > td:nth-child(5) {{ order: 3; flex: 0 0 auto; text-align: right; }}
+  /* (the hand as wide as its cards: a total with no room beside them, «натуральное 21» by
+     six cards at 360 px, goes under them at the right, not the cards into two rows) */
+  .t21-app .t21-seats tr > td.t21-seat-cards {{ order: 3; flex: 1 1 auto; min-width: 0; }}
+  .t21-app .t21-seats tr > td:nth-child(5) {{ order: 3; flex: 0 0 auto; text-align: right;
+    margin-left: auto; }}
   .t21-app .t21-seats .t21-purse-word {{ display: inline; }}
   .t21-app .t21-seats .t21-result-row, .t21-app .t21-seats .t21-result-row td {{
     display: block; }}
