@@ -84,3 +84,28 @@ def test_six_cards_stay_in_one_row_beside_the_longest_total_on_a_small_phone(
         assert cells["cards"] == 6 and cells["rows"] == 1, cells
         assert fit["content"] <= fit["box"] + 1 and fit["cut"] == [], fit
         no_errors(page)
+
+
+# The chosen option's text width and the room a select gives it (its width inside its padding).
+OPTION_ROOM_JS = """(selector) => { const s = [...document.querySelectorAll(selector)].find(
+  (e) => e.getBoundingClientRect().width > 0); const cs = getComputedStyle(s);
+  const pen = document.createElement('canvas').getContext('2d'); pen.font = cs.font;
+  return [pen.measureText(s.options[s.selectedIndex].text).width,
+          s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)]; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_rules_menus_show_their_whole_names_on_a_projector(voila_app, chromium, no_errors,
+                                                               screenshot, language):
+    """UX review 19: at 1024 px the rules' menus read "historical (19th-century Russ" and
+    «двадцать одно (Россия»; each now shows its chosen rules' whole name."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, _):
+        for tab, menu in ((1, ".t21-advice-rules select"), (2, ".t21-strategy-rules select"),
+                          (3, ".t21-sim-rules select")):
+            page.get_by_role("tab").nth(tab).click()
+            page.locator(f".t21-app {menu}").first.wait_for()
+            text, room = page.evaluate(OPTION_ROOM_JS, f".t21-app {menu}")
+            assert text <= room, (menu, text, room)
+        screenshot(page, f"i34r19_projector_{language}_rules_menu")
+        no_errors(page)

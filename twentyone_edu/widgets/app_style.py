@@ -54,6 +54,14 @@ APP_STYLE = f"""<style>
 /* (a menu as wide as its column, its 2 px margins inside it: UX review 19 saw the banker's
    menu of "When to buy" cut at its right edge by the map beside it) */
 .t21-app .t21-columns .widget-dropdown {{ max-width: calc(100% - 4px); }}
+/* a rules' menu as wide as its longest name, under its label when the two do not fit on one
+   line (UX review 19: "historical (19th-century Russ" and «двадцать одно (Россия» cut) */
+@media (min-width: 601px) {{
+  .t21-app :is(.t21-advice-rules, .t21-sim-rules, .t21-strategy-rules, .t21-rules) {{
+    width: auto !important; }}
+  .t21-app :is(.t21-advice-rules, .t21-sim-rules, .t21-strategy-rules, .t21-rules) select {{
+    flex: 0 1 auto !important; width: auto !important; }}
+}}
 .t21-app input[type=text], .t21-app input[type=number], .t21-app select,
 .t21-app textarea {{ min-width: 0; max-width: 100%; font-size: {APP_FONT_PX}px; }}
 .t21-app button, .t21-app .widget-button, .t21-app .widget-toggle-button,
