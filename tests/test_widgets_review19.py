@@ -7,6 +7,7 @@ import re
 import pytest
 
 from twentyone_edu.widgets.advice import AdviceExplorer
+from twentyone_edu.widgets.banker_chooser import BankerChooser
 from twentyone_edu.widgets.common import ChartImage
 from twentyone_edu.widgets.live_table import TableWidget
 from twentyone_edu.widgets.simulation import SimulationExplorer
@@ -99,3 +100,57 @@ def test_each_player_shows_his_place_in_the_order_of_play(language, said):
     numbers = [re.findall(r"class='t21-turn'[^>]*>(\d)</span>", row) for row in rings]
     assert numbers == [["3"], [], ["1"], ["2"]]
     assert said in w.seats.value
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Type your stake"), ("ru", "впишите ставку")])
+def test_an_empty_stake_box_is_refused_not_a_round_without_the_student(language, said):
+    """UX review 20: an empty stake box and «Deal» played a round without the student, and
+    said nothing. R5: a player stakes before the deal; «Deal» asks for the stake and nothing
+    moves (the draw for the bank, R4, included)."""
+    w = TableWidget(players=["You", "Vera", "Pavel"], seed=5, language=language)
+    w.stake_box.value = ""
+    w.deal_button.click()
+    assert said in w.message.value
+    assert w.table.phase == "choose_banker" and not w.table.banker_draw
+    w.stake_box.value = "2"
+    w.deal_button.click()
+    assert w.message.value == "" and w.table.round_number == 1
+    assert w.table.stakes.get("You") == 2 or w.table.banker == "You"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Your 1 added after the deal is lost if you lose and never won."),
+    ("ru", "Ваши 1, прибавленные после сдачи, при проигрыше пропадут")])
+def test_the_turn_says_what_an_addition_after_the_deal_can_do(language, said):
+    """R6: money added after the deal is never won, but is lost on a loss. A touch screen
+    shows no tooltip (UX review 20), so the student's turn says it once he has added."""
+    w = TableWidget(players=["You", "Vera", "Pavel", "Olga"], seed=5, language=language)
+    w.table.stack_shoe("2 3 4 A")  # Olga banks (R4)
+    w.draw_all_button.click()
+    w.table.stack_shoe("10 10 10 10 7 5 8 8 6")
+    w.deal_button.click()
+    assert said not in w.status.value
+    w.stake_button.click()  # («Add to the stake» during the student's turn)
+    assert w.table.late_additions == {"You": 1} and said in w.status.value
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "± is one standard error"), ("ru", "± — одна стандартная ошибка")])
+def test_the_first_bankers_simulation_says_what_its_plus_minus_is(language, said):
+    """UX review 20: «22.93 % ± 0.42 %» did not say whether ± was one standard error or two;
+    with the exact chances hidden and shown, the note under the shares says it."""
+    chooser = BankerChooser(players=5, seed=7, language=language)
+    chooser.simulate_button.click()
+    assert said in chooser.chances.value
+    chooser.exact_toggle.value = True
+    assert said in chooser.chances.value and "±" in chooser.chances.value
+
+
+def test_after_the_draw_the_new_shuffle_is_the_blue_button():
+    """UX review 20: the blue «Next card» greyed at the first ace while «Shuffle again», the
+    one step left, stayed grey."""
+    chooser = BankerChooser(players=5, seed=7)
+    assert chooser.next_button.button_style == "primary" and chooser.new_button.button_style == ""
+    chooser.all_button.click()
+    assert chooser.next_button.button_style == "" and chooser.new_button.button_style == "primary"

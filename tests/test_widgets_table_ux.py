@@ -58,7 +58,8 @@ def test_before_the_first_card_only_the_stake_and_deal_show(language):
 
 def test_no_set_up_while_the_student_decides():
     """UX review 17: mid-round the set-up opened far under its switch, «New table» in it; it
-    waits, open or closed as it was, until the student has decided."""
+    waits until the student has decided. UX review 20: opened once, it came back over every
+    round's result: «Deal» closes it, and the switch opens it again between rounds."""
     w = TableWidget(players=NAMES, seed=5)
     w.settings_toggle.value = True
     olga_banks(w)
@@ -67,10 +68,12 @@ def test_no_set_up_while_the_student_decides():
     w.deal_button.click()
     assert "Your turn: buy a card" in w.status.value
     assert w.settings_toggle.layout.visibility == "hidden"
-    assert w.settings.layout.display == "none" and w.settings_toggle.value
+    assert w.settings.layout.display == "none" and not w.settings_toggle.value
     assert not {w.new_table_button, w.buy_bank_button} & set(visible_controls(w))
     w.stand_button.click()
     assert w.settings_toggle.layout.visibility is None
+    assert w.new_table_button not in visible_controls(w)
+    w.settings_toggle.value = True
     assert w.new_table_button in visible_controls(w)
 
 

@@ -54,14 +54,6 @@ APP_STYLE = f"""<style>
 /* (a menu as wide as its column, its 2 px margins inside it: UX review 19 saw the banker's
    menu of "When to buy" cut at its right edge by the map beside it) */
 .t21-app .t21-columns .widget-dropdown {{ max-width: calc(100% - 4px); }}
-/* a rules' menu as wide as its longest name, under its label when the two do not fit on one
-   line (UX review 19: "historical (19th-century Russ" and «двадцать одно (Россия» cut) */
-@media (min-width: 601px) {{
-  .t21-app :is(.t21-advice-rules, .t21-sim-rules, .t21-strategy-rules, .t21-rules) {{
-    width: auto !important; }}
-  .t21-app :is(.t21-advice-rules, .t21-sim-rules, .t21-strategy-rules, .t21-rules) select {{
-    flex: 0 1 auto !important; width: auto !important; }}
-}}
 .t21-app input[type=text], .t21-app input[type=number], .t21-app select,
 .t21-app textarea {{ min-width: 0; max-width: 100%; font-size: {APP_FONT_PX}px; }}
 .t21-app button, .t21-app .widget-button, .t21-app .widget-toggle-button,
@@ -169,8 +161,19 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   padding: 6px 28px !important; }}
 
 /* a projector and wider: the cards at full size (84 px), overlapped a little more */
+/* a rules' menu as wide as its longest name, under its label when the two do not fit on one
+   line (UX review 19: "historical (19th-century Russ" and «двадцать одно (Россия» cut) */
+@media (min-width: 601px) {{
+  .t21-app :is(.t21-advice-rules, .t21-sim-rules, .t21-strategy-rules, .t21-rules) {{
+    width: auto !important; }}
+  .t21-app :is(.t21-advice-rules, .t21-sim-rules, .t21-strategy-rules, .t21-rules) select {{
+    flex: 0 1 auto !important; width: auto !important; }}
+}}
 @media (min-width: 1000px) {{
   .t21-app .t21-seat-cards svg + svg {{ margin-left: -30px !important; }}
+  /* the first banker's cards 90 px, their ranks readable from the back row (UX review 20:
+     60 px cards, 13 px ranks) */
+  .t21-app .t21-bc-seat {{ --t21-bc-card: 90px; --t21-bc-step: 32px; }}
   /* the numbers and the sentence a class reads from the back row: 22 px and up */
   .t21-app .t21-seats td, .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{
     font-size: 22px; }}

@@ -257,6 +257,10 @@ class BankerChooser(Bilingual, widgets.VBox):
         language = self.language
         self._label_toggles()
         self.next_button.disabled = self.all_button.disabled = self.done
+        # the next step in blue: the next card, or once the ace is out a new shuffle (UX
+        # review 20: the blue button greyed and the one to press stayed grey)
+        self.next_button.button_style = "" if self.done else "primary"
+        self.new_button.button_style = "primary" if self.done else ""
         if self.shown == 0:
             result = text("bc_start", language)
         elif self.done:
@@ -334,7 +338,7 @@ class BankerChooser(Bilingual, widgets.VBox):
                         f"{simulated}</tr>")
         note = (text("bc_no_sim", language) if sim is None else
                 text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed)
-                + " " + text("bc_bars_key", language))
+                + " " + text("bc_se_note", language) + " " + text("bc_bars_key", language))
         return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
                 f"max-width:42em'>"
                 f"<tr>{head}</tr>{''.join(rows)}</table><small>{escape(note)}</small>")
@@ -352,7 +356,8 @@ class BankerChooser(Bilingual, widgets.VBox):
                 f"<td class='t21-bc-bars' style='padding:2px 4px;width:100%'>"
                 f"{bar_html(share / widest, '#8c8c8c')}</td></tr>"
                 for i, share in enumerate(sim.frequencies)]
-        note = text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed)
+        note = text("bc_sim_note", language, simulated_draws=sim.n, seed=self.simulation_seed) \
+            + " " + text("bc_se_note", language)
         return (f"<table class='t21-bc-table' style='border-collapse:collapse;width:100%;"
                 f"max-width:42em'><tr>{head}<th></th></tr>{''.join(rows)}</table>"
                 f"<small>{escape(note)}</small><br>")

@@ -312,6 +312,7 @@ TEXT: dict[str, str] = {
     "tw_banker_badge": "banker",
     "tw_you_badge": "you",
     "tw_to_act_badge": "to act",
+    "tw_stake_empty": "Type your stake (a whole number, 1 or more) before «Deal»",
     "tw_turn_tip": "Turn {n} of {count} this round: the players play one after another, "
                    "starting on the banker's right (R7)",
     "tw_hidden_total": "?",
@@ -328,6 +329,7 @@ TEXT: dict[str, str] = {
     "tw_status_your_turn": "Your turn, {seat}: buy a card or stand.",
     "tw_status_your_turn_you": "Your turn: buy a card or stand.",
     "tw_status_turn": "{seat} to act.",
+    "tw_status_late": "Your {late} added after the deal is lost if you lose and never won.",
     "tw_status_banker": "The banker {seat} to act: you buy or stand for the bank, or let it play "
                         "by the rule.",
     "tw_status_you_banker": "Your turn as the banker: buy a card or stand.",
@@ -425,6 +427,8 @@ TEXT: dict[str, str] = {
     "bc_trials": "Simulated draws",
     "bc_simulate": "Simulate",
     "bc_sim_note": "{simulated_draws} with seed {seed}.",
+    "bc_se_note": "± is one standard error: a simulated share lies within two of them "
+                  "of its exact chance about 19 times in 20.",
     "bc_bars_key": "The bars: blue, the exact chance; grey, the simulated share.",
     "bc_no_sim": "Press «Simulate» to compare with a simulation.",
     "bc_tally": "Your draws, first banks seat by seat: {counts} ({draws_made})",

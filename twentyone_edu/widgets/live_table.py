@@ -536,8 +536,9 @@ class TableWidget(Bilingual, widgets.VBox):
                              purse=money(purse, self.language), room=max(purse - committed, 0))
 
     def _typed_stake(self) -> int | None:
-        """The stake box: empty (the last stake stands), or a whole number 1 or more (R5); said
-        as soon as it is typed (UX review 15: «-5» and «1e9» sat in it with no word)."""
+        """The stake box: empty (None: «Deal» then asks for a stake), or a whole number 1 or
+        more (R5); said as soon as it is typed (UX review 15: «-5» and «1e9» sat in it with no
+        word)."""
         typed = self.stake_box.value.strip()
         if not typed:
             return None
@@ -579,10 +580,15 @@ class TableWidget(Bilingual, widgets.VBox):
         if self.table.phase in ("choose_banker", "staking") and self._pending():
             self._new_table()
         table = self.table
-        if amount is not None and self.you is not None and self.you not in table.stakes:
-            self._within_your_purse(self.you, amount)
+        you = self.you
+        if you is not None and you not in table.stakes and you != table.banker:
+            if amount is None:  # (UX review 20: an empty box sat the student out, unsaid)
+                raise InputError("tw_stake_empty")
+            self._within_your_purse(you, amount)
         if table.phase not in ("choose_banker", "staking"):
             table.deal()  # the table says why not
+        with self._quietly():  # the round in sight, not the set-up (UX review 20: opened once,
+            self.settings_toggle.value = False  # it came back over every result)
         if table.phase == "choose_banker":
             table.choose_banker()
             if self._in_sight():  # the class watches the cards go round to the first ace
@@ -906,6 +912,10 @@ class TableWidget(Bilingual, widgets.VBox):
             if table.to_act == self.you:  # «You» is not named twice: "Your turn, You"
                 key = "tw_status_your_turn_you" if self._is_you_by_name(self.you) \
                     else "tw_status_your_turn"
+                late = table.late_additions.get(self.you)
+                if late:  # (UX review 20: a touch screen shows no tooltip of what R6 says)
+                    return text(key, language, seat=self._shown(table.to_act)) + " " + text(
+                        "tw_status_late", language, late=money(late, language))
             return text(key, language, seat=self._shown(table.to_act))
         if phase == "banker" and not self._banker_by_hand():  # the computer plays him (R14)
             return text("tw_status_banker_rule", language, seat=banker,
