@@ -154,3 +154,17 @@ def test_after_the_draw_the_new_shuffle_is_the_blue_button():
     assert chooser.next_button.button_style == "primary" and chooser.new_button.button_style == ""
     chooser.all_button.click()
     assert chooser.next_button.button_style == "" and chooser.new_button.button_style == "primary"
+
+
+def test_a_tapped_cell_shows_its_own_hand_and_no_hand_between():
+    """UX review 19: a tap on the map showed «5 + 9» (the new first card, the old second)
+    before «5 + 5»: the answer over the map changes once, to the tapped hand."""
+    strategy = StrategyExplorer()
+    seen: list[str] = []
+    strategy.echo.observe(lambda change: seen.append(change["new"]), names="value")
+    n = len(strategy.ranks)
+    i, j = strategy.ranks.index("5"), strategy.ranks.index("5")
+    assert (strategy.first_menu.value, strategy.second_menu.value) != ("5", "5")
+    strategy.hits.children[i * n + j].click()
+    assert (strategy.first_menu.value, strategy.second_menu.value) == ("5", "5")
+    assert len(seen) == 1 and "5 + 5" in seen[0], seen

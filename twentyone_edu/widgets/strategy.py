@@ -227,7 +227,8 @@ class StrategyExplorer(Explorer):
             self._use(choice, found)
             return
         self.state = "computing"
-        self.add_class("t21-strategy-stale")  # (the map shown is not the rules' chosen)
+        if self._shown is not None:  # (the map shown is not the rules' chosen; before any
+            self.add_class("t21-strategy-stale")  # map, its «being computed» box stays clear)
         self._show_status("strategy_computing")
         self.computation.ask(key, partial(heat_map, key),
                              keep_message(self.message, partial(self._use, choice)),
@@ -320,7 +321,15 @@ class StrategyExplorer(Explorer):
     def _choose_cell(self, i: int, j: int, *_) -> None:
         """A tap on the map's cell (i, j): that hand in the menus, its numbers and its frame."""
         self._wanted = (self.ranks[i], self.ranks[j])
-        self.first_menu.value, self.second_menu.value = self._wanted
+        # both menus set before the answer is shown once (UX review 19: the first menu's change
+        # showed the new first card with the old second, «5 + 9», before «5 + 5»)
+        for menu, rank in zip((self.first_menu, self.second_menu), self._wanted, strict=True):
+            menu.relabelling = True
+            try:
+                menu.value = rank
+            finally:
+                menu.relabelling = False
+        self._show()
 
     def _show(self) -> None:
         """The chosen cell's exact numbers, and the heat map with that cell framed."""
