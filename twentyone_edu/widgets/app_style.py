@@ -171,9 +171,6 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
 }}
 @media (min-width: 1000px) {{
   .t21-app .t21-seat-cards svg + svg {{ margin-left: -30px !important; }}
-  /* the first banker's cards 90 px, their ranks readable from the back row (UX review 20:
-     60 px cards, 13 px ranks) */
-  .t21-app .t21-bc-seat {{ --t21-bc-card: 90px; --t21-bc-step: 32px; }}
   /* the numbers and the sentence a class reads from the back row: 22 px and up */
   .t21-app .t21-seats td, .t21-app .t21-status, .t21-app .t21-status .widget-html-content {{
     font-size: 22px; }}
