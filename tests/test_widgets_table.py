@@ -35,9 +35,10 @@ def arrange(w: TableWidget, first: str, second: str, buys: str = "") -> None:
 
 
 def settlement_lines(w: TableWidget) -> list[str]:
-    """The settlement's lines as text: each rule code is marked, for the app to hide."""
-    return [re.sub(r"<[^>]+>", "", line) for line in re.findall(r"<li>(.*?)</li>",
-                                                               w.settlement.value)]
+    """The settlement's lines as text: each rule code is marked, for the app to hide; each
+    payment's why in words after it is left out (test_widgets_payment_why)."""
+    return [re.sub(r"<[^>]+>", "", re.sub(r"<span class='t21-why'>.*?</span>", "", line))
+            for line in re.findall(r"<li>(.*?)</li>", w.settlement.value)]
 
 
 def conserved(w: TableWidget) -> None:

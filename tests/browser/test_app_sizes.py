@@ -297,9 +297,20 @@ def box(page: Page, selector: str) -> dict:
     return found
 
 
-def open_tab(page: Page, index: int, widget: str, ready: str) -> None:
-    """Choose tab `index` with a tap, wait for its first control; the focus lands in it."""
+GUESSING = (".t21-advice", ".t21-strategy")  # the tabs that ask for a guess first
+
+
+def open_tab(page: Page, index: int, widget: str, ready: str, guessing: bool = False) -> None:
+    """Choose tab `index` with a tap, wait for its first control; the focus lands in it. In a
+    tab that asks the class to guess before its answer shows, «Guess first» is pressed off,
+    so that every answer shows at once (test_app_review21 tests the guessing), unless
+    `guessing`."""
     page.get_by_role("tab").nth(index).click()
+    if widget in GUESSING and not guessing:
+        switch = page.locator(f".t21-app {widget} .t21-guess-switch")
+        page.wait_for_function(FOCUS_IN_PANEL_JS, polling=100, timeout=15_000)
+        switch.click()
+        page.locator(f".t21-app {widget} .t21-guess-switch:not(.mod-active)").wait_for()
     page.locator(f".t21-app {widget} {ready}").first.wait_for()
     page.wait_for_function(FOCUS_IN_PANEL_JS, polling=100, timeout=15_000)
 

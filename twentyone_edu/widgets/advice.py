@@ -28,6 +28,7 @@ from .explorer import (
     unless_relabelling,
     verdict_html,
 )
+from .guess import GuessFirst
 from .i18n import text
 from .lru import LRU
 from .table_odds import favourable, over_unseen
@@ -50,7 +51,7 @@ class AdviceExplorer(Explorer):
     """The exact chances of one more card and the values of standing and buying (R11–R13)."""
 
     def __init__(self, hand: str = "10 9", seen: str = "", rules: str = "historical",
-                 language: str = "en"):
+                 language: str = "en", guess_first: bool = False):
         rule_set = offered_rules(rules)
         hand, seen = short_text(hand, "hand"), short_text(seen, "seen")
         super().__init__("t21-advice", rule_set, "t21-advice-rules", language)
@@ -112,6 +113,9 @@ class AdviceExplorer(Explorer):
         self.verdict.add_class("t21-verdict")
         self.chart = ChartImage()
         self.chart.add_class("t21-advice-chart")
+        # (in the app the class guesses buy or stand before the verdict shows: UX review 21)
+        self.guess = GuessFirst(language, guess_first, "guess_show",
+                                after=lambda: self.hand_buttons[0].focus())
         for answer in (self.verdict, self.summary, self.fraction, self.table, self.values_html,
                        self.chart):
             answer.add_class("t21-answer")
@@ -124,10 +128,10 @@ class AdviceExplorer(Explorer):
         side = widgets.VBox([self.chart, picker])
         side.add_class("t21-advice-side")
         self.children = [
-            widgets.HBox([self.title, self.language_toggle]),
+            widgets.HBox([self.title, self.language_toggle, self.guess.switch]),
             columns([
                 widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                self.status, self.verdict, self.summary, self.fraction,
+                self.status, self.guess, self.verdict, self.summary, self.fraction,
                 self.table, self.values_html,
                 widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
                 self.message,
@@ -166,6 +170,7 @@ class AdviceExplorer(Explorer):
             button.description = card_text(rank, lang)
             button.tooltip = text("advice_pick_tip", lang, card=button.description)
         self.clear_button.description = text("advice_pick_clear", lang)
+        self.guess.relabel(lang)
         self._show_picked()
 
     def _show_picked(self) -> None:
@@ -252,6 +257,9 @@ class AdviceExplorer(Explorer):
         self.table.value = self._table_html()
         self.values_html.value = self._values_html()
         self.verdict.value = self._verdict_html()
+        self.guess.ask((self.hand, self.seen, self.rules.name), escape(text(
+            "guess_prompt", lang, hand=" + ".join(card_text(self.hand, lang).split()))),
+            self.decision, (self.verdict, self.values_html))
         self._draw_chart()
 
     def _outcome_name(self, outcome) -> str:

@@ -70,8 +70,9 @@ def a_draw_round_the_table(seats: int = 5) -> int:
 TABS: tuple[tuple[str, str, str, dict[str, float | Callable[[], int]]], ...] = (
     ("app_tab_table", "live_table", "TableWidget",
      {"players": 5, "pace": 0.6, "seed": a_first_round_as_a_player}),
-    ("app_tab_advice", "advice", "AdviceExplorer", {}),
-    ("app_tab_strategy", "strategy", "StrategyExplorer", {}),
+    # (the class guesses buy or stand before the exact answer shows: UX review 21)
+    ("app_tab_advice", "advice", "AdviceExplorer", {"guess_first": True}),
+    ("app_tab_strategy", "strategy", "StrategyExplorer", {"guess_first": True}),
     ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
     # (the first banker's exact chances behind a button: the class predicts and draws first)
     ("app_tab_banker", "banker_chooser", "BankerChooser",

@@ -409,6 +409,8 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-mapbox,
   .t21-app .t21-strategy .t21-columns .t21-strategy-hintrow {{ order: 1; }}
+  /* (the class's guess, and then whether it was right, over the map: UX review 21) */
+  .t21-app .t21-strategy .t21-column > .t21-guess {{ order: 1; }}
   /* «Bigger cells»: 44 px cells (the grid is 68 % of a 660 px map, 10 cells a row), the map
      scrolling sideways inside its box, not the page */
   .t21-app .t21-strategy-hintrow {{ align-items: center; gap: 8px;

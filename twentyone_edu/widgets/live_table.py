@@ -54,7 +54,7 @@ from .explorer import Computation, reraise, running_loop
 from .i18n import LANGUAGES, check_language, ordinal, text
 from .language import Bilingual
 from .table_odds import Odds, exact_odds, odds_html
-from .table_text import event_line, payment_line
+from .table_text import event_line, payment_line, payment_why
 
 LOG_LINES = 150  # the log shows the latest lines only, so a long game stays quick
 CARD_HEIGHT = 84
@@ -1129,9 +1129,12 @@ class TableWidget(Bilingual, widgets.VBox):
         if number is None:
             return ""
         events = sorted(rounds[number], key=lambda e: e.kind == "round_settled")
-        lines = [payment_line(self._shown_event(e), language) if e.kind == "payment"
-                 else event_line(self._shown_event(e), language) for e in events]
-        body = "".join(f"<li>{marked(line)}</li>" for line in lines)  # (codes: lessons only)
+        # (each payment with why it was made, in words: the codes show in the lessons only)
+        body = "".join(
+            f"<li>{marked(payment_line(shown, language))}<span class='t21-why'>; "
+            f"{escape(payment_why(shown, language))}</span></li>" if e.kind == "payment" else
+            f"<li>{marked(event_line(shown, language))}</li>"
+            for e in events for shown in (self._shown_event(e),))
         kept = number != self.table.round_number  # (the last round's, kept through the deal)
         title = escape(text("tw_settlement_kept" if kept else "tw_settlement", language,
                             round=number))

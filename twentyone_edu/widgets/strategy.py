@@ -30,6 +30,7 @@ from .explorer import (
     unless_relabelling,
     verdict_html,
 )
+from .guess import GuessFirst
 from .i18n import LANGUAGES, text
 from .lru import LRU
 
@@ -74,7 +75,8 @@ class StrategyExplorer(Explorer):
     """Buy minus stand for every two-card hand from a fresh shoe, with the rules as controls."""
 
     def __init__(self, rules: str = "historical", banker_stands_on: int | None = None,
-                 first: str | None = None, second: str | None = None, language: str = "en"):
+                 first: str | None = None, second: str | None = None, language: str = "en",
+                 guess_first: bool = False):
         rule_set = offered_rules(rules)
         first, second = (None if rank is None else
                          one_of(rank, name, RANKS, use=message("use.rank_or_none"))
@@ -140,13 +142,19 @@ class StrategyExplorer(Explorer):
         self.map_box.add_class("t21-strategy-mapbox")
         self.map_box.add_class("t21-strategy-zoomed")
         self.add_class("t21-strategy-big")  # (its answer in one line over it: app_style)
+        # (in the app the class guesses a hand's answer before the map shows every hand's, once
+        # for each rule set and banker: UX review 21)
+        self.guess = GuessFirst(language, guess_first, "guess_show_map",
+                                after=lambda: self.first_menu.focus(), cover_key="guess_cover")
+        self.picture = (hint_row, self.echo, self.map_box, self.legend)
         self.children = [
-            widgets.HBox([self.title, self.language_toggle]),
+            widgets.HBox([self.title, self.language_toggle, self.guess.switch]),
             columns([
                 widgets.HBox([self.rules_menu, self.banker_menu]),
                 widgets.HBox([self.first_menu, self.second_menu]),
-                self.message, widgets.HBox([self.status, self.stop_button]), self.cell,
-            ], widgets.VBox([hint_row, self.echo, self.map_box, self.legend])),
+                self.message, widgets.HBox([self.status, self.stop_button]), self.guess,
+                self.cell,
+            ], widgets.VBox([self.guess.cover, *self.picture])),
         ]
         self._wanted = (first, second)
         self._reveal = False  # the chosen cell to be brought into the map's view once drawn
@@ -210,6 +218,7 @@ class StrategyExplorer(Explorer):
         self._label_zoom()
         self.stop_button.description = text("strategy_stop", lang)
         self.stop_button.tooltip = text("strategy_stop_tooltip", lang)
+        self.guess.relabel(lang)
 
     def _key(self):
         return variant(self.rules_menu.value).with_(banker_stands_on=self.banker_menu.value)
@@ -355,6 +364,11 @@ class StrategyExplorer(Explorer):
         self.echo.value = f"<b>{escape(f'{first} + {second}: {echo}')}</b>"
         for k, button in enumerate(self.hits.children):  # the map's one stop for the Tab key
             button.tabbable = k == i * len(self.ranks) + j
+        hand = f"{first} + {second}"
+        self.guess.ask(self._shown[:2], escape(
+            text("guess_natural", lang, hand=hand) if verdict == "natural" else
+            text("guess_prompt_map", lang, hand=hand, banker=self.banker_menu.value)),
+            None if verdict == "natural" else verdict, (self.cell, *self.picture))
         if self._reveal and self.hits.children:
             self._bring_chosen_into_view()
         if verdict == "natural":

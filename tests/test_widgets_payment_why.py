@@ -1,0 +1,54 @@
+"""UX review 21 (issue 34): each payment of the settlement says why in words, not only by its
+rule's code, which the app hides: a tie goes to the banker (R17), a drawn 21 is paid more (R12)."""
+
+from fractions import Fraction
+
+import pytest
+
+from twentyone_edu.game.events import Event
+from twentyone_edu.widgets.live_table import TableWidget
+from twentyone_edu.widgets.table_text import payment_why
+
+
+def payment(rule, outcome, against, amount, stake=1) -> Event:
+    return Event("payment", rule, 1, "", seat="Vera", other="Ivan", amount=Fraction(amount),
+                 outcome=outcome, against=against, stake=stake)
+
+
+# (rule, the player's result, the banker's, money, the words): the settlement table of RULES.md
+@pytest.mark.parametrize("rule, mine, his, amount, words", [
+    ("R17", 20, 20, -1, "a tie goes to the banker"),
+    ("R17", 18, 20, -1, "lower than the banker's total loses"),
+    ("R17", 20, 18, 1, "higher than the banker's total wins"),
+    ("R17", 19, 19, 0, "the stake stays with its player"),  # (a variant without R17's tie rule)
+    ("R12", 21, 18, 2, "is paid more than a plain win"),
+    ("R12", 21, 18, 1, "beats the banker's total"),  # (a variant paying a drawn 21 once)
+    ("R13", "bust", 18, -1, "whatever the banker does"),
+    ("R9", 20, "natural", -3, "every player pays at once"),
+    ("R10", "natural", 18, 1, "as soon as it is shown"),
+    ("R15", 20, 21, -2, "the banker's 21 beats"),
+    ("R16", 20, "bust", 1, "the banker went over 21"),
+])
+def test_each_payment_says_why(rule, mine, his, amount, words):
+    assert words in payment_why(payment(rule, mine, his, amount), "en")
+
+
+def test_the_why_is_in_russian_too():
+    assert payment_why(payment("R17", 20, 20, -1), "ru") == "при равных очках выигрывает банкир"
+
+
+def test_the_settlement_gives_every_payment_its_why():
+    """Olga banks with 10 + 8 = 18; the student stands on 10 + 7 = 17 (R17: lower loses)."""
+    w = TableWidget(players=["You", "Vera:21", "Pavel:12", "Olga:12"], seed=5)
+    w.table.stack_shoe("2 3 4 A")
+    w.draw_all_button.click()
+    w.table.stack_shoe("10 10 10 10 7 5 8 8 6")
+    w.stake_box.value = "5"
+    w.deal_button.click()
+    w.stand_button.click()
+    payments = [e for e in w.table.events if e.kind == "payment" and e.round_number == 1]
+    shown = w.settlement.value
+    assert len(payments) == 3 and shown.count("class='t21-why'") == 3
+    assert "17 against the banker&#x27;s 18 — lost 5 (1× the stake) (R17)" in shown.replace(
+        "<span class='t21-rule-code'>", "").replace("</span>", "")
+    assert "; lower than the banker&#x27;s total loses</span>" in shown

@@ -1,0 +1,133 @@
+"""GuessFirst: the class guesses buy or stand before the exact answer shows (R11); the answer's
+widgets stay hidden until a guess or «Show the answer», then the guess is said right or not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import ipywidgets as widgets
+
+from .common import COLOURS, WAIT_STYLE, escape
+from .i18n import text
+
+VERDICTS = ("buy", "stand")  # the two guesses; an answer may also be "equal" (both right)
+# An answer waiting for the guess is hidden by a class named five times, more specific than any
+# rule of the app's style that shows a part of an answer (a phone's one-line answer over the
+# map); the question is said in the type of the verdict it waits for, the two guesses as bold
+# as the verdict's first word.
+GUESS_STYLE = ("<style>.t21-guess-hidden.t21-guess-hidden.t21-guess-hidden.t21-guess-hidden"
+               ".t21-guess-hidden { display: none !important; } "
+               ".t21-guess-prompt { font-weight: bold; font-size: 1.15em; } "
+               ":is(.t21-guess-buy, .t21-guess-stand) { font-weight: bold !important; "
+               "border: 2px solid #1f4e9c !important; background: white !important; "
+               "margin: 2px 8px 2px 0 !important; min-width: 6em; }</style>")
+
+
+class GuessFirst(widgets.VBox):
+    """A guess row put before an answer: «Buy», «Stand» and «Show the answer»; a switch turns it
+    off, so that every answer shows at once (the lessons' default)."""
+
+    def __init__(self, language: str, on: bool, show_key: str, after: Callable[[], None],
+                 cover_key: str | None = None):
+        super().__init__()
+        self.add_class("t21-guess")
+        self.language = language
+        self.show_key = show_key  # "guess_show" or "guess_show_map"
+        self.after = after  # where the keyboard's focus goes once the answer shows
+        self.question: Hashable = None  # what the answer shown or hidden belongs to
+        self.answer: str | None = None  # 'buy', 'stand', 'equal'; None: nothing to decide
+        self.revealed = not on
+        self.hidden: tuple[widgets.Widget, ...] = ()
+        self.cover_key = cover_key  # the words of `cover`, or None for no cover
+        # (where a hidden picture goes, a box that says it comes after the guess)
+        self.cover = widgets.HTML()
+        self.cover.add_class("t21-guess-cover")
+        self.right = self.guesses = 0
+        self._prompt = ""  # the question as HTML
+        self._guess: str | None = None  # the guess made, if any
+        self.switch = widgets.ToggleButton(value=on, layout=widgets.Layout(width="auto"))
+        self.switch.add_class("t21-guess-switch")
+        self.switch.observe(lambda _: self._switched(), names="value")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("t21-guess-prompt")
+        self.buttons = {}
+        for verdict in (*VERDICTS, "show"):
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.add_class(f"t21-guess-{verdict}")
+            button.on_click(lambda _, verdict=verdict: self.reveal(verdict))
+            self.buttons[verdict] = button
+        self.said = widgets.HTML()
+        self.said.add_class("t21-guess-said")
+        self.row = widgets.HBox(list(self.buttons.values()),
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = [self.prompt, self.row, self.said]
+        for widget in (self.prompt, self.row, self.cover):  # (nothing to guess until asked)
+            widget.add_class("t21-guess-hidden")
+        self.relabel(language)
+
+    def relabel(self, language: str) -> None:
+        """Every label in `language`."""
+        self.language = language
+        self.switch.description = text("guess_switch", language)
+        self.switch.tooltip = text("guess_switch_tip", language)
+        self.switch.icon = "check" if self.switch.value else ""
+        for verdict in VERDICTS:
+            self.buttons[verdict].description = text(f"guess_{verdict}", language)
+        self.buttons["show"].description = text(self.show_key, language)
+        if self.cover_key:
+            self.cover.value = (f'<div role="status" style="{WAIT_STYLE}">'
+                                f'{escape(text(self.cover_key, language))}</div>')
+        self._say()
+
+    def ask(self, question: Hashable, prompt: str, answer: str | None,
+            hidden: tuple[widgets.Widget, ...]) -> None:
+        """The answer to `question` is `answer`, shown by `hidden`: hide them until a guess,
+        unless this question's answer is already out or the switch is off. `prompt` is HTML."""
+        if question != self.question:
+            self.question = question
+            self.revealed = not self.switch.value
+            self._guess = None
+        self.answer, self.hidden, self._prompt = answer, hidden, prompt
+        self._show()
+
+    def reveal(self, guess: str) -> None:
+        """A guess ('buy' or 'stand') or 'show': the answer shows, the guess said right or not."""
+        if self.revealed:
+            return
+        self.revealed, self._guess = True, None if guess == "show" else guess
+        if self._guess is not None and self.answer is not None:
+            self.guesses += 1
+            self.right += self.answer in ("equal", guess)
+        self._show()
+        self.after()
+
+    def _switched(self) -> None:
+        self.revealed = self.revealed or not self.switch.value
+        self.relabel(self.language)
+        self._show()
+
+    def _show(self) -> None:
+        waiting = not self.revealed
+        for widget in self.hidden:
+            (widget.add_class if waiting else widget.remove_class)("t21-guess-hidden")
+        for widget in (self.prompt, self.row, self.cover):
+            (widget.remove_class if waiting else widget.add_class)("t21-guess-hidden")
+        for verdict in VERDICTS:  # a natural has nothing to guess (R3, R10)
+            self.buttons[verdict].layout.display = None if self.answer else "none"
+        self.layout.display = None if self.switch.value else "none"
+        self._say()
+
+    def _say(self) -> None:
+        """The prompt, and once the answer shows, whether the guess was right, with the tally."""
+        lang, guess = self.language, self._guess
+        self.prompt.value = GUESS_STYLE + self._prompt
+        if not self.revealed or guess is None or self.answer is None:
+            self.said.value = ""
+            return
+        key = "guess_either" if self.answer == "equal" else \
+            "guess_right" if guess == self.answer else "guess_wrong"
+        colour = COLOURS["error" if key == "guess_wrong" else "right"]
+        tally = text("guess_tally", lang, right=self.right, guesses=self.guesses)
+        said = text(key, lang, guess=text(f"strategy_{guess}", lang))
+        self.said.value = (f"<span style='color:{colour}'><b>{escape(said)}</b></span> "
+                           f"{escape(tally)}")
