@@ -169,8 +169,8 @@ TEXT: dict[str, str] = {
     "guess_switch": "Guess first",
     "guess_switch_tip": "Pressed: each answer stays hidden until the class guesses buy or stand",
     "guess_prompt": "Buy or stand on {hand}? Guess first, then see the exact answer.",
-    "guess_prompt_map": "The banker buys while below {banker}: buy or stand on {hand}? Guess "
-                        "first; then the map shows every hand.",
+    "guess_prompt_map": "The banker buys while below {threshold}: buy or stand on {hand}? "
+                        "Guess first; then the map shows every hand.",
     "guess_natural": "{hand} is a natural: nothing to decide. Choose another hand, or show the "
                      "map.",
     "guess_cover": "The map of every hand shows here after the guess.",

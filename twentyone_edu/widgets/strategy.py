@@ -367,7 +367,7 @@ class StrategyExplorer(Explorer):
         hand = f"{first} + {second}"
         self.guess.ask(self._shown[:2], escape(
             text("guess_natural", lang, hand=hand) if verdict == "natural" else
-            text("guess_prompt_map", lang, hand=hand, banker=self.banker_menu.value)),
+            text("guess_prompt_map", lang, hand=hand, threshold=self.banker_menu.value)),
             None if verdict == "natural" else verdict, (self.cell, *self.picture))
         if self._reveal and self.hits.children:
             self._bring_chosen_into_view()
