@@ -91,3 +91,22 @@ def test_when_to_buy_shows_its_map_after_a_guess(voila_app, chromium, no_errors,
         page.locator(f"{root} .t21-guess-cover").wait_for()
         assert hidden(page, f"{root} .t21-strategy-hits button")
         no_errors(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_five_seats_fit_a_projector_before_the_first_deal_and_in_the_round(
+        voila_app, chromium, no_errors, screenshot, language):
+    """At 1024×768 every seat of the five is whole on the screen before the first card (the
+    fifth was cut), and in the student's first turn."""
+    width, height = SIZES["projector"]
+    with app_page(chromium, voila_app, (width, height), language) as (page, table):
+        rows = table.locator(".t21-seats tbody tr")
+        assert rows.count() == 5
+        screenshot(page, f"i34r21_projector_{language}_before_the_deal")
+        assert rows.last.bounding_box()["y"] + rows.last.bounding_box()["height"] <= height
+        table.locator(".t21-deal").click()
+        table.locator(".t21-buy").wait_for()
+        screenshot(page, f"i34r21_projector_{language}_first_turn")
+        last = table.locator(".t21-seats tbody tr:not(.t21-odds-row)").last.bounding_box()
+        assert last["y"] + last["height"] <= height, last
+        no_errors(page)

@@ -128,12 +128,15 @@ class AdviceExplorer(Explorer):
         side = widgets.VBox([self.chart, picker])
         side.add_class("t21-advice-side")
         self.children = [
-            widgets.HBox([self.title, self.language_toggle, self.guess.switch]),
+            widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                 self.status, self.guess, self.verdict, self.summary, self.fraction,
                 self.table, self.values_html,
-                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu]),
+                # (the switch of guessing first among the settings, not by the title, whose
+                # row it made taller: the picture beside it fell below a projector's screen)
+                widgets.HBox([self.hand_box, self.seen_box, self.rules_menu, self.guess.switch],
+                             layout=widgets.Layout(flex_flow="row wrap")),
                 self.message,
             ], side),
         ]

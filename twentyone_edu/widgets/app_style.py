@@ -259,6 +259,12 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
 @media (max-width: 600px), (max-height: 800px) {{
   .t21-app .t21-app-intro {{ display: none; }}
 }}
+/* a projector 768 px tall: cards 76 px, not 84, and a smaller shoe over the seats before the
+   first round, so that five seats fit under «Deal» (UX review 21 saw the fifth cut) */
+@media (min-width: 1000px) and (max-height: 800px) {{
+  .t21-app .t21-seat-cards svg {{ height: 76px !important; width: auto !important; }}
+  .t21-app .t21-seats caption .t21-shoe-picture svg {{ height: 36px; width: auto; }}
+}}
 @media (max-width: 380px) {{
   /* the first banker's seats three to a row again, cards 50 px: two to a row took three rows,
      and the tenth card of a Russian draw fell under a 360×800 screen (CI 55) */

@@ -1004,8 +1004,11 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"{escape(text('tw_stake_under', language, stake=stake_text))}</span>")
             cards, states, total = self._seat_cards(seat)
             # (before the first round, each seat's place for its cards: a table, not a ledger)
+            # (a slot in a row as a hand's cards are, so that a seat is as tall before its
+            # first cards as with them: UX review 21 saw the fifth seat cut at 768 px)
             cards_html = hand_html(cards, states, language, CARD_HEIGHT) if cards else (
-                slot_svg(CARD_HEIGHT) if table.round_number == 0 else "")
+                f"<div style='display:flex'>{slot_svg(CARD_HEIGHT)}</div>"
+                if table.round_number == 0 else "")
             purse = table.purses[seat]
             colour = COLOURS["error"] if purse < 0 else "inherit"
             change = self.last_results.get(seat, 0) if settled else 0
@@ -1131,9 +1134,8 @@ class TableWidget(Bilingual, widgets.VBox):
         events = sorted(rounds[number], key=lambda e: e.kind == "round_settled")
         # (each payment with why it was made, in words: the codes show in the lessons only)
         body = "".join(
-            f"<li>{marked(payment_line(shown, language))}<span class='t21-why'>; "
-            f"{escape(payment_why(shown, language))}</span></li>" if e.kind == "payment" else
-            f"<li>{marked(event_line(shown, language))}</li>"
+            f"<li>{marked(payment_line(shown, language))}{self._why_html(shown)}</li>"
+            if e.kind == "payment" else f"<li>{marked(event_line(shown, language))}</li>"
             for e in events for shown in (self._shown_event(e),))
         kept = number != self.table.round_number  # (the last round's, kept through the deal)
         title = escape(text("tw_settlement_kept" if kept else "tw_settlement", language,
@@ -1146,6 +1148,11 @@ class TableWidget(Bilingual, widgets.VBox):
         marks = "t21-settled" if settled else "t21-playing t21-kept" if kept else "t21-playing"
         return (f"<div class='{marks}'>{result}<b>{title}</b>"
                 f"<ul style='margin:4px 0;padding-left:1.3em'>{body}</ul></div>")
+
+    def _why_html(self, payment: Event) -> str:
+        """Why a payment was made, after its line, where the line does not say it (R9–R17)."""
+        why = payment_why(payment, self.language)
+        return f"<span class='t21-why'>; {escape(why)}</span>" if why else ""
 
     def _visible_entries(self) -> int:
         """How many entries the log may show: not the draw's cards still to come (R4)."""

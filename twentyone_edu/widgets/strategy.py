@@ -148,12 +148,15 @@ class StrategyExplorer(Explorer):
                                 after=lambda: self.first_menu.focus(), cover_key="guess_cover")
         self.picture = (hint_row, self.echo, self.map_box, self.legend)
         self.children = [
-            widgets.HBox([self.title, self.language_toggle, self.guess.switch]),
+            widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox([self.rules_menu, self.banker_menu]),
                 widgets.HBox([self.first_menu, self.second_menu]),
                 self.message, widgets.HBox([self.status, self.stop_button]), self.guess,
                 self.cell,
+                # (the switch of guessing first under the answer, not by the title, whose row it
+                # made taller: the map beside it fell below a projector's screen)
+                self.guess.switch,
             ], widgets.VBox([self.guess.cover, *self.picture])),
         ]
         self._wanted = (first, second)

@@ -22,13 +22,15 @@ def event_line(event: Event, language: str = "en") -> str:
 
 
 def payment_why(event: Event, language: str = "en") -> str:
-    """Why a payment was made, in plain words, for a reader who does not know the rule's code
-    (UX review 21: «20 against the banker's 20, lost 1» left the tie unexplained; R9–R17)."""
+    """Why a payment was made, in plain words, where its line does not say it (UX review 21:
+    «20 against the banker's 20, lost 1» left the tie unexplained): a tie (R17), a banker's
+    natural or 21 taking more than a stake (R9, R15), a drawn 21 paid more (R12); "" where the
+    line says it (a higher or lower total, a natural, a bust)."""
     rule, amount = event.rule, event.amount or 0
-    if rule == "R12":
-        return text("tw_why_R12_more" if stakes_paid(event)[0] > 1 else "tw_why_R12", language)
-    if rule == "R17":
-        tie = event.outcome == event.against
-        return text("tw_why_R17_won" if amount > 0 else "tw_why_R17_push" if amount == 0 else
-                    "tw_why_R17_tie" if tie else "tw_why_R17_lower", language)
-    return text(f"tw_why_{rule}", language)
+    if rule == "R17" and event.outcome == event.against:
+        return text("tw_why_R17_tie" if amount < 0 else "tw_why_R17_push", language)
+    if rule == "R12" and stakes_paid(event)[0] > 1:
+        return text("tw_why_R12_more", language)
+    if rule in ("R9", "R15"):
+        return text(f"tw_why_{rule}", language)
+    return ""
