@@ -28,7 +28,7 @@ def better(hand: str) -> str:
 @pytest.mark.parametrize("hand", ["10 9", "10 5"])
 def test_the_advice_waits_for_a_guess_and_says_whether_it_was_right(hand):
     advice = AdviceExplorer(hand=hand, guess_first=True)
-    answers = (advice.verdict, advice.values_html)
+    answers = (advice.verdict, advice.values_html, advice.table, advice.chart)
     assert not any(map(shown, answers)) and shown(advice.guess.prompt)
     assert " + ".join(hand.split()) in advice.guess.prompt.value
     assert advice.verdict.value  # (computed, only hidden)
@@ -88,6 +88,7 @@ def test_the_map_waits_for_one_guess_for_each_rule_set_and_banker():
     assert "right." in strategy.guess.said.value
     strategy.first_menu.value = "5"  # another hand under the same map: no new guess
     assert shown(strategy.picture) and shown(strategy.cell)
+    assert strategy.guess.said.value == ""  # (the guess was about 10 + 9, not 5 + 9)
     strategy.banker_menu.value = 19  # another map: a new guess
     assert not shown(strategy.picture) and "below 19" in strategy.guess.prompt.value
 

@@ -55,3 +55,17 @@ def test_the_settlement_gives_every_payment_its_why():
         "<span class='t21-rule-code'>", "").replace("</span>", "")
     assert "; a tie goes to the banker</span>" in shown  # (Pavel's 18 against 18)
     assert "; a 21 reached by buying is paid more than a plain win</span>" in shown  # (Vera)
+
+
+def test_a_banker_natural_is_explained_once_not_on_every_line():
+    """R9: the banker's natural takes three stakes from every player; the why is said on the
+    first line only (Olga banks; her 10 + A is dealt to her)."""
+    w = TableWidget(players=["You", "Vera:12", "Pavel:12", "Olga:12"], seed=5)
+    w.table.stack_shoe("2 3 4 A")
+    w.draw_all_button.click()
+    w.table.stack_shoe("10 10 10 10 7 5 8 A")
+    w.deal_button.click()
+    lines = w.settlement.value.split("<li>")[1:]
+    payments = [line for line in lines if "(R9)" in line]
+    assert len(payments) == 3
+    assert sum("even a natural" in line for line in payments) == 1

@@ -114,8 +114,10 @@ class AdviceExplorer(Explorer):
         self.chart = ChartImage()
         self.chart.add_class("t21-advice-chart")
         # (in the app the class guesses buy or stand before the verdict shows: UX review 21)
+        # (the chances too: UX review 22 saw the guess asked under an 84 % bust)
         self.guess = GuessFirst(language, guess_first, "guess_show",
-                                after=lambda: self.hand_buttons[0].focus())
+                                after=lambda: self.hand_buttons[0].focus(),
+                                cover_key="guess_cover_chart")
         for answer in (self.verdict, self.summary, self.fraction, self.table, self.values_html,
                        self.chart):
             answer.add_class("t21-answer")
@@ -125,7 +127,7 @@ class AdviceExplorer(Explorer):
         # tap right under the picture (UX review 11: at the foot of the boxes they fell below a
         # projector's screen); a refusal of what was typed shows under the boxes, so the box
         # being typed in does not move (UX D17)
-        side = widgets.VBox([self.chart, picker])
+        side = widgets.VBox([self.guess.cover, self.chart, picker])
         side.add_class("t21-advice-side")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
@@ -262,7 +264,7 @@ class AdviceExplorer(Explorer):
         self.verdict.value = self._verdict_html()
         self.guess.ask((self.hand, self.seen, self.rules.name), escape(text(
             "guess_prompt", lang, hand=" + ".join(card_text(self.hand, lang).split()))),
-            self.decision, (self.verdict, self.values_html))
+            self.decision, (self.verdict, self.values_html, self.fraction, self.table, self.chart))
         self._draw_chart()
 
     def _outcome_name(self, outcome) -> str:

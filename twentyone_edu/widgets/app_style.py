@@ -401,6 +401,8 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-advice .t21-column > :nth-child(-n+4) {{ order: 0; }}
   .t21-app .t21-advice .t21-advice-side > .t21-advice-chart {{ order: 1; }}
   .t21-app .t21-advice .t21-advice-side > .t21-advice-picker {{ order: 2; }}
+  /* (no box for the chances before the guess: the cards to tap right under it) */
+  .t21-app .t21-advice .t21-guess-cover {{ display: none !important; }}
   /* "When to buy": the map right after the two menus of the hand (round 8: under the word
      that the menus do what its small cells do, so it is read before a tap), the answer for
      the hand straight under the map (round 7: in the screen after a tap), then the legend,

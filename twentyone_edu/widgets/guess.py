@@ -35,6 +35,7 @@ class GuessFirst(widgets.VBox):
         self.show_key = show_key  # "guess_show" or "guess_show_map"
         self.after = after  # where the keyboard's focus goes once the answer shows
         self.question: Hashable = None  # what the answer shown or hidden belongs to
+        self.hand: Hashable = None  # the hand the question is about
         self.answer: str | None = None  # 'buy', 'stand', 'equal'; None: nothing to decide
         self.revealed = not on
         self.hidden: tuple[widgets.Widget, ...] = ()
@@ -80,13 +81,17 @@ class GuessFirst(widgets.VBox):
         self._say()
 
     def ask(self, question: Hashable, prompt: str, answer: str | None,
-            hidden: tuple[widgets.Widget, ...]) -> None:
-        """The answer to `question` is `answer`, shown by `hidden`: hide them until a guess,
-        unless this question's answer is already out or the switch is off. `prompt` is HTML."""
+            hidden: tuple[widgets.Widget, ...], hand: Hashable = None) -> None:
+        """The answer to `question` about `hand` is `answer`, shown by `hidden`: hide them until
+        a guess, unless this question's answer is already out or the switch is off. `prompt` is
+        HTML. Another hand under the same question (a map shown) drops the guess said: it was
+        about the hand before (UX review 22 saw «stand: not this time» under 5 + 5)."""
         if question != self.question:
             self.question = question
             self.revealed = not self.switch.value
             self._guess = None
+        if hand != self.hand:
+            self.hand, self._guess = hand, None
         self.answer, self.hidden, self._prompt = answer, hidden, prompt
         self._show()
 

@@ -174,6 +174,7 @@ TEXT: dict[str, str] = {
     "guess_natural": "{hand} is a natural: nothing to decide. Choose another hand, or show the "
                      "map.",
     "guess_cover": "The map of every hand shows here after the guess.",
+    "guess_cover_chart": "The chances of one more card show here after the guess.",
     "guess_buy": "Buy",
     "guess_stand": "Stand",
     "guess_show": "Show the answer",

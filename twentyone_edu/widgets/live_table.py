@@ -1133,8 +1133,9 @@ class TableWidget(Bilingual, widgets.VBox):
             return ""
         events = sorted(rounds[number], key=lambda e: e.kind == "round_settled")
         # (each payment with why it was made, in words: the codes show in the lessons only)
+        said: set[str] = set()  # (each why once: UX review 22 read a banker's natural four times)
         body = "".join(
-            f"<li>{marked(payment_line(shown, language))}{self._why_html(shown)}</li>"
+            f"<li>{marked(payment_line(shown, language))}{self._why_html(shown, said)}</li>"
             if e.kind == "payment" else f"<li>{marked(event_line(shown, language))}</li>"
             for e in events for shown in (self._shown_event(e),))
         kept = number != self.table.round_number  # (the last round's, kept through the deal)
@@ -1149,10 +1150,14 @@ class TableWidget(Bilingual, widgets.VBox):
         return (f"<div class='{marks}'>{result}<b>{title}</b>"
                 f"<ul style='margin:4px 0;padding-left:1.3em'>{body}</ul></div>")
 
-    def _why_html(self, payment: Event) -> str:
-        """Why a payment was made, after its line, where the line does not say it (R9–R17)."""
+    def _why_html(self, payment: Event, said: set[str]) -> str:
+        """Why a payment was made, after its line, where the line does not say it and no line
+        above said it (R9–R17)."""
         why = payment_why(payment, self.language)
-        return f"<span class='t21-why'>; {escape(why)}</span>" if why else ""
+        if not why or why in said:
+            return ""
+        said.add(why)
+        return f"<span class='t21-why'>; {escape(why)}</span>"
 
     def _visible_entries(self) -> int:
         """How many entries the log may show: not the draw's cards still to come (R4)."""

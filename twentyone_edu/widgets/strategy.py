@@ -144,8 +144,10 @@ class StrategyExplorer(Explorer):
         self.add_class("t21-strategy-big")  # (its answer in one line over it: app_style)
         # (in the app the class guesses a hand's answer before the map shows every hand's, once
         # for each rule set and banker: UX review 21)
+        # (once the map shows, the chosen cell is brought into a phone's scrolled map: UX
+        # review 22 saw it open on the first columns, 10 + 9 out of sight)
         self.guess = GuessFirst(language, guess_first, "guess_show_map",
-                                after=lambda: self.first_menu.focus(), cover_key="guess_cover")
+                                after=self._bring_chosen_into_view, cover_key="guess_cover")
         self.picture = (hint_row, self.echo, self.map_box, self.legend)
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
@@ -371,7 +373,8 @@ class StrategyExplorer(Explorer):
         self.guess.ask(self._shown[:2], escape(
             text("guess_natural", lang, hand=hand) if verdict == "natural" else
             text("guess_prompt_map", lang, hand=hand, threshold=self.banker_menu.value)),
-            None if verdict == "natural" else verdict, (self.cell, *self.picture))
+            None if verdict == "natural" else verdict, (self.cell, *self.picture),
+            hand=self._wanted)
         if self._reveal and self.hits.children:
             self._bring_chosen_into_view()
         if verdict == "natural":
