@@ -313,7 +313,9 @@ def open_tab(page: Page, index: int, widget: str, ready: str, guessing: bool = F
         switch = page.locator(f".t21-app {widget} .t21-guess-switch")
         page.wait_for_function(FOCUS_IN_PANEL_JS, polling=100, timeout=15_000)
         switch.click()
-        page.locator(f".t21-app {widget} .t21-guess-switch:not(.mod-active)").wait_for()
+        # (the kernel has answered when the guess's box is gone: its answers are then shown,
+        # and nothing moves under a measurement that follows; CI 71 measured too early)
+        page.locator(f".t21-app {widget} .t21-guess").wait_for(state="hidden")
     page.locator(f".t21-app {widget} {ready}").first.wait_for()
     page.wait_for_function(FOCUS_IN_PANEL_JS, polling=100, timeout=15_000)
 
