@@ -337,12 +337,14 @@ def voila(jupyter_home):
         server.stop()
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def voila_app(jupyter_home) -> Server:
     """Voilà serving the course's app, notebooks/app.ipynb, with the class settings of
     voila.json: each page gets a kernel from the pre-heated pool, which has built the app before
     the page was asked for. The pool refills at once (not after voila.json's fill_delay), since
-    the tests load one page after another."""
+    the tests load one page after another. A fresh server for each test module: after about 170
+    pages one server's ZeroMQ context ran out of sockets ("Too many open files", CI 71), and
+    every later page failed."""
     shutil.copy(ROOT / "voila.json", jupyter_home["course"] / "voila.json")
     server = start_voila(jupyter_home, "notebooks/app.ipynb",
                          "--VoilaKernelManager.fill_delay=0")
