@@ -38,6 +38,10 @@ def test_nineteen_or_twenty_explorer_answers_exactly_in_both_languages(lab, brow
     page.get_by_role("tab", name="19 or 20?", exact=True).click()
     explorer = page.locator(".t21-advice")
     fraction = explorer.locator(".t21-advice-fraction")
+    # (the app asks the class to guess before it shows the chances: «Guess first» off shows
+    # them at once; test_app_review21 tests the guessing)
+    explorer.locator(".t21-guess-switch").click()
+    explorer.locator(".t21-guess").wait_for(state="hidden")
     explorer.locator(".t21-advice-hand-button", has_text="10 + 9").click()
     # 10 9 from a fresh two-pack shoe: 102 unseen cards, and only the 8 twos make 21 (R1, R2);
     # the fraction over the unseen cards, unreduced (UX review 8)
