@@ -15,7 +15,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
 from twentyone_edu import plots
-from twentyone_edu.words import catalogs
+from twentyone_edu.words import catalogs, numerals
 
 # Holding 20 (two tens) from a fresh 2-pack shoe: 102 unseen cards; 8 aces make 21, the other
 # 94 cards bust the hand. Counted by hand, not by the engine.
@@ -311,6 +311,39 @@ def test_the_apps_charts_write_every_text_at_the_size_asked(language):
     percents = [label.get_window_extent(renderer) for label in bars.figure.axes[0].texts]
     assert len(percents) == 9
     assert all(right.x0 - left.x1 >= 0 for left, right in itertools.pairwise(percents))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_bars_across_for_a_phone_keep_each_percentage_on_its_own_row(language):
+    """UX review 22: shrunk to a phone's column the upright bars' text was about 8 px; the
+    chart for a phone lays the bars across, 360 px wide, one row an outcome from 12 down to
+    bust, each percentage right of its bar's end and inside the picture, even at 100 %."""
+    keys = tuple(range(12, 22)) + ("bust",)
+    chances = dict.fromkeys(keys, Fraction(0)) | {21: Fraction(1, 8), "bust": Fraction(7, 8)}
+    across = plots.OutcomeChart(keys, font=13, digits=0, language=language, across=True)
+    across.png(chances)
+    whole = plots.OutcomeChart((20, "bust"), font=13, language=language, across=True)
+    whole.png({20: Fraction(0), "bust": Fraction(1)})
+    for chart in (across, whole):
+        fig = chart.figure
+        assert fig.get_size_inches()[0] * fig.dpi == 360
+        texts = _drawn_texts(fig)
+        assert min(size for _, size, _ in texts) == 13
+        width, height = fig.get_size_inches() * fig.dpi
+        outside = [(t, box) for t, _, box in texts
+                   if box.x0 < 0 or box.y0 < 0 or box.x1 > width or box.y1 > height]
+        assert outside == [], outside
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        ax = fig.axes[0]
+        rows = [label.get_window_extent(renderer) for label in ax.texts]
+        assert all(upper.y0 - lower.y1 >= 0 for upper, lower in itertools.pairwise(rows))
+        for bar, label in zip(chart.bars, ax.texts, strict=True):
+            end = ax.transData.transform((bar.get_width(), 0))[0]
+            assert label.get_window_extent(renderer).x0 >= end - 0.5
+    names = [label.get_text() for label in across.figure.axes[0].get_yticklabels()]
+    assert names[:10] == [str(total) for total in range(12, 22)]
+    assert [label.get_text().strip() for label in across.figure.axes[0].texts][-2:] == \
+        [numerals.percent(0.125, language, 0), numerals.percent(0.875, language, 0)]
 
 
 @pytest.mark.parametrize("font", [plots.SMALL, 15])

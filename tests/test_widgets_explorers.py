@@ -5,7 +5,9 @@ rank A-9, 32 ten-valued cards, 104 in all), not read from the engine.
 """
 
 import asyncio
+import base64
 import html
+import io
 import re
 from fractions import Fraction
 
@@ -13,6 +15,7 @@ import ipywidgets as widgets
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.image import imread
 
 from twentyone_edu import exact, hand_value, simulate
 from twentyone_edu.game.rules import VARIANTS
@@ -27,6 +30,12 @@ from twentyone_edu.widgets.advice import CLASSIC_HANDS
 from twentyone_edu.widgets.i18n import TEXT, text
 
 # ---------------------------------------------------------------- AdviceExplorer
+
+
+def plt_image(png: bytes):
+    """The pixels of a PNG picture (rows, columns, colours)."""
+    return imread(io.BytesIO(png), format="png")
+
 
 
 def distribution_shown(advice):
@@ -52,7 +61,15 @@ def test_twenty_from_a_fresh_shoe():
     assert advice.chart.alt == ("Bar chart of the chances after one more card: "
                                 "21 (drawn): 7.8%, bust: 92.2%.")
     assert f'alt="{advice.chart.alt}"' in advice.chart.value
-    assert advice.chart.value.startswith('<img src="data:image/png;base64,iVBORw0KGgo')
+    # UX review 22: on a phone the bars lie across a picture drawn for its narrow column
+    picture = re.fullmatch(r'<picture><source media="\(max-width: 600px\)" '
+                           r'srcset="data:image/png;base64,([^"]+)"><img src="data:image/png;'
+                           r'base64,([^"]+)" (.*)></picture>', advice.chart.value)
+    assert picture, advice.chart.value
+    narrow, wide = (plt_image(base64.b64decode(p)) for p in picture.group(1, 2))
+    assert base64.b64decode(picture.group(2)) == advice.chart.png
+    assert narrow.shape[1] == 360 and wide.shape[1] == 560, (narrow.shape, wide.shape)
+    assert 'data-narrow-text-px="18.1"' in picture.group(3)
 
 
 def test_nineteen_from_a_fresh_shoe():

@@ -84,6 +84,6 @@ def test_a_late_addition_has_a_short_form_for_a_wide_screen(language, words):
     w.stake_box.value = "3"
     w.stake_button.click()
     assert w.table.late_additions == {"You": 3}
-    row = re.search(r"<tr class='t21-your-row'.*?</tr>", w.seats.value).group(0)
+    row = re.search(r"<tr class='t21-your-row[^']*'.*?</tr>", w.seats.value).group(0)
     assert "class='t21-late' " in row and f">{words}<" in row
     assert re.search(rf"t21-late-short' title='{re.escape(words)}'>\+3<", row), row

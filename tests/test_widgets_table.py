@@ -130,6 +130,20 @@ def test_the_draw_for_the_bank_card_by_card():
     assert "Not accepted" in w.message.value and "the bank is held by Vera" in w.message.value
 
 
+def test_the_bankers_row_is_marked_once_the_draw_shows_him():
+    """UX review 22: a phone shows the banker's row first (app_style, by its class); the row
+    is marked only once the ace is shown, and only the banker's."""
+    w = TableWidget(players=NAMES, seed=5)
+    w.table.stack_shoe("9 K 5 7 2 A")  # the sixth card, the ace, goes to seat 2: Vera (R4)
+    w.draw_button.click()
+    assert w.table.banker == "Vera" and "t21-banker-row" not in w.seats.value
+    w.draw_all_button.click()
+    rows = re.findall(r"<tr class='([^']*)'[^>]*>.*?</tr>", w.seats.value)
+    assert [r for r in rows if "t21-banker-row" in r] == ["t21-banker-row"]
+    vera = re.search(r"<tr class='t21-banker-row'.*?</tr>", w.seats.value).group(0)
+    assert ">Vera</b>" in vera
+
+
 @pytest.mark.parametrize("language, said", [("en", "card: you hold the bank (R4)"),
                                             ("ru", "картой: банк держите вы (R4)")])
 def test_a_draw_that_gives_you_the_bank_says_you_hold_it(language, said):

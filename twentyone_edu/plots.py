@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 from matplotlib.image import imsave
 from matplotlib.patches import Rectangle
 from matplotlib.text import Text
-from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator, ScalarFormatter
+from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullLocator, ScalarFormatter
 
 from .game.rules import Outcome
 from .words import card_letters, numerals
@@ -198,35 +198,53 @@ def _check_labels(labels: Mapping[str, object]) -> None:
 
 class OutcomeChart:
     """Bars over fixed outcomes (totals and bust): the axes are drawn once, then each frame
-    redraws only the bars and their percentages (blitting), for any distribution over them."""
+    redraws only the bars and their percentages (blitting), for any distribution over them.
+    `across` lays the bars across, one row an outcome: a chart for a phone's narrow screen."""
 
     def __init__(self, keys: Sequence[Outcome], *, top: float = 1.08, live: bool = True,
                  title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None, bust_label: str | None = None,
-                 language: str = "en", font: float = SMALL, digits: int = 1):
+                 language: str = "en", font: float = SMALL, digits: int = 1,
+                 across: bool = False):
         self.keys, self.language = tuple(keys), numerals.check_language(language)
-        self.digits = digits  # of the percentages on the bars
+        self.digits, self.across = digits, across  # digits of the percentages on the bars
         said = words(language)
         title = said["outcome_title"] if title is None else title
         xlabel = said["outcome_x"] if xlabel is None else xlabel
         ylabel = said["probability"] if ylabel is None else ylabel
         bust_label = said["bust"] if bust_label is None else bust_label
-        self.figure = Figure(figsize=(5.6, 3.0 * (font / SMALL) ** 0.5), dpi=DPI)
-        _margins(self.figure, font, left=0.12, right=0.97, top=0.88, bottom=0.17)
-        ax = self.axes = self.figure.add_subplot()
+        names = [bust_label if k == "bust" else str(k) for k in self.keys]
         positions = range(len(self.keys))
-        self.bars = ax.bar(positions, [0] * len(self.keys), animated=live,
-                           color=[BUST_COLOUR if k == "bust" else BUY_COLOUR for k in self.keys])
+        colours = [BUST_COLOUR if k == "bust" else BUY_COLOUR for k in self.keys]
+        if across:  # 3.6 inches: a phone's column at about its own size; 3 at least, for
+            rows = 1.2 + 1.8 * font / 72 * len(self.keys)  # the words along the side
+            self.figure = Figure(figsize=(3.6, max(3.0, rows)), dpi=DPI)
+            self.figure.set_layout_engine("constrained")
+            ax = self.axes = self.figure.add_subplot()
+            self.bars = ax.barh(positions, [0] * len(self.keys), animated=live, color=colours)
+            self.labels = [ax.text(0, i, "", ha="left", va="center", fontsize=font,
+                                   animated=live) for i in positions]
+            ax.set_yticks(positions, names)
+            ax.set(ylim=(len(self.keys) - 0.4, -0.6), xlim=(0, top + 0.32), title=title,
+                   xlabel=ylabel, ylabel=textwrap.fill(xlabel, 18))  # the top row first
+            ax.xaxis.set_major_formatter(TickPercent(language))
+            ax.xaxis.set_major_locator(FixedLocator([0, 0.5, 1] if top > 0.5 else [0, top]))
+        else:
+            self.figure = Figure(figsize=(5.6, 3.0 * (font / SMALL) ** 0.5), dpi=DPI)
+            _margins(self.figure, font, left=0.12, right=0.97, top=0.88, bottom=0.17)
+            ax = self.axes = self.figure.add_subplot()
+            self.bars = ax.bar(positions, [0] * len(self.keys), animated=live, color=colours)
+            upright = len(self.keys) * font <= 120  # else the percentages stand on end
+            self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=font,
+                                   animated=live, rotation=0 if upright else 90)
+                           for i in positions]
+            ax.set_xticks(positions, names)
+            ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title,
+                   xlabel=xlabel, ylabel=ylabel)
+            ax.yaxis.set_major_formatter(TickPercent(language))
         for bar, key in zip(self.bars, self.keys, strict=True):
             if key == "bust":
                 bar.set_hatch("//")  # bust is marked by more than its colour
-        upright = len(self.keys) * font <= 120  # else the percentages stand on end, not touching
-        self.labels = [ax.text(i, 0, "", ha="center", va="bottom", fontsize=font, animated=live,
-                               rotation=0 if upright else 90) for i in positions]
-        ax.set_xticks(positions, [bust_label if k == "bust" else str(k) for k in self.keys])
-        ax.set(xlim=(-0.6, len(self.keys) - 0.4), ylim=(0, top), title=title, xlabel=xlabel,
-               ylabel=ylabel)
-        ax.yaxis.set_major_formatter(TickPercent(language))
         _sized(ax, font)
         self.canvas = FigureCanvasAgg(self.figure)
         if live:
@@ -236,10 +254,16 @@ class OutcomeChart:
     def show(self, distribution: Mapping[Outcome, Fraction | float]) -> None:
         """Set each bar to its outcome's chance in `distribution` (0 where it has none)."""
         for bar, label, key in zip(self.bars, self.labels, self.keys, strict=True):
-            height = _as_float(distribution.get(key, 0))
-            bar.set_height(height)
-            label.set_position((bar.get_x() + bar.get_width() / 2, height))
-            label.set_text(numerals.percent(height, self.language, self.digits))
+            chance = _as_float(distribution.get(key, 0))
+            percent = numerals.percent(chance, self.language, self.digits)
+            if self.across:
+                bar.set_width(chance)
+                label.set_position((chance, bar.get_y() + bar.get_height() / 2))
+                label.set_text(f" {percent}")
+            else:
+                bar.set_height(chance)
+                label.set_position((bar.get_x() + bar.get_width() / 2, chance))
+                label.set_text(percent)
 
     @property
     def text_px(self) -> float:

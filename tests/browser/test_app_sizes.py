@@ -386,12 +386,15 @@ def test_the_answer_is_in_the_first_screen(voila_app, chromium, no_errors, scree
 
 
 # Each shown chart: the smallest text of the picture at its own size (data-text-px, from the
-# figure's font sizes), scaled by the width it is shown at over its own width.
+# figure's font sizes; data-narrow-text-px where a phone's screen chose the narrow picture),
+# scaled by the width it is shown at over its own width.
 CHART_TEXT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((e) => e.getBoundingClientRect().width > 0)
   .map((e) => ({own: e.naturalWidth, shown: e.getBoundingClientRect().width,
-                px: parseFloat(e.dataset.textPx) * e.getBoundingClientRect().width
-                    / e.naturalWidth}))"""
+                narrow: e.currentSrc !== e.src,
+                px: parseFloat(e.currentSrc !== e.src ? e.dataset.narrowTextPx
+                                                      : e.dataset.textPx)
+                    * e.getBoundingClientRect().width / e.naturalWidth}))"""
 
 
 def chart_text(page: Page, widget: str) -> dict:

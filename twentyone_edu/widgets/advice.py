@@ -17,7 +17,16 @@ from ..game.hands import hand_value
 from ..game.rules import Outcome, variant
 from ..words.numerals import percent, shows_exactly
 from ..words.validate import short_text
-from .common import CHART_FONT, COLOURS, HIGHLIGHT, ChartImage, InputError, columns, escape
+from .common import (
+    CHART_FONT,
+    COLOURS,
+    HIGHLIGHT,
+    PHONE_CHART_FONT,
+    ChartImage,
+    InputError,
+    columns,
+    escape,
+)
 from .explorer import (
     Computation,
     Explorer,
@@ -308,31 +317,39 @@ class AdviceExplorer(Explorer):
         alt = text("advice_chart_alt", lang, bars=", ".join(
             f"{self._outcome_name(k)}: {percent(p, lang, digits=1)}"
             for k, p in _ordered(distribution)))
-        chart = _CHARTS.get(key)
-        if chart is not None:
+        charts = _CHARTS.get(key)
+        if charts is not None:
             self._charting.stop()
-            self.chart.show(chart.png(distribution), alt, chart.text_px)
+            self._show_charts(charts, distribution, alt)
             return
 
-        def render() -> tuple[plots.OutcomeChart, bytes, float]:
+        def render() -> tuple[plots.OutcomeChart, plots.OutcomeChart]:
             from .. import plots  # matplotlib loads here, off the kernel's loop
 
-            chart = plots.OutcomeChart(
+            wide, across = (plots.OutcomeChart(
                 key[0], title=text("advice_chart_title", lang),
                 xlabel=text("advice_chart_x", lang), ylabel=text("advice_probability", lang),
-                bust_label=text("outcome_bust", lang), language=lang, font=CHART_FONT["advice"],
-                digits=0)  # whole percentages on the bars: the exact ones are in the table
-            return chart, chart.png(distribution), chart.text_px
+                bust_label=text("outcome_bust", lang), language=lang, font=font, digits=0,
+                across=phone)  # whole percentages on the bars: the exact ones are in the table
+                for font, phone in ((CHART_FONT["advice"], False), (PHONE_CHART_FONT, True)))
+            wide.png(distribution), across.png(distribution)  # drawn here, not on the loop
+            return wide, across
 
-        def ready(result: tuple[plots.OutcomeChart, bytes, float]) -> None:
-            _CHARTS.put(key, result[0])  # on the loop: used by one thread at a time
-            self.chart.show(result[1], alt, result[2])
+        def ready(charts: tuple[plots.OutcomeChart, plots.OutcomeChart]) -> None:
+            _CHARTS.put(key, charts)  # on the loop: used by one thread at a time
+            self._show_charts(charts, distribution, alt)
 
         self._charting.ask((key, tuple(distribution.items())), render,
                            keep_message(self.message, ready), keep_message(self.message, reraise))
 
+    def _show_charts(self, charts, distribution, alt: str) -> None:
+        """The bars of `distribution` on the saved `charts`: upright, and across for a phone."""
+        wide, across = charts
+        self.chart.show(wide.png(distribution), alt, wide.text_px,
+                        narrow=(across.png(distribution), across.text_px))
 
-_CHARTS = LRU(32)  # (outcomes, language) -> plots.OutcomeChart, shared by every explorer
+
+_CHARTS = LRU(32)  # (outcomes, language) -> two plots.OutcomeChart, shared by every explorer
 
 
 def _exact_numbers(hand, seen, rules) -> tuple[Distribution, dict[Outcome, str], DecisionValues]:

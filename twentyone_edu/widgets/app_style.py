@@ -329,6 +329,10 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
     box-sizing: border-box; }}
   .t21-app .t21-seats table, .t21-app .t21-seats tbody {{ display: block; width: 100%;
     box-sizing: border-box; }}
+  /* the banker first, above the players (UX review 22: last, his cards were under the fold
+     when the student's result came, the why out of sight); the seats' numbers keep R7's order */
+  .t21-app .t21-seats tbody {{ display: flex; flex-direction: column; }}
+  .t21-app .t21-seats tbody > tr.t21-banker-row {{ order: -1; }}
   .t21-app .t21-seats thead {{ display: none; }}
   .t21-app .t21-seats caption {{ display: block; }}
   .t21-app .t21-seats tbody > tr:not(.t21-result-row):not(.t21-odds-row) {{ display: flex;

@@ -28,6 +28,8 @@ COLOURS = {
 # controls on a 1024 px projector (the advice's bars and the running mean are shown narrower
 # than they are drawn, the strategy map wider)
 CHART_FONT = {"advice": 17, "simulation": 19, "strategy": 16.5}
+PHONE_CHART_FONT = 13  # points: 18 px in a chart drawn for a phone's column, 16 px as shown at 360
+PHONE_PX = 600  # the widest screen shown a chart's `narrow` picture: app_style's phone
 HIGHLIGHT = "#fff6d6"  # the background of the row of the player to act
 INK = "#111111"  # the text on HIGHLIGHT, also under a dark theme
 # Darker backgrounds for coloured buttons: JupyterLab paints button_style "warning" #f57c00 and
@@ -152,6 +154,11 @@ WAIT_STYLE = ("display:flex;align-items:center;justify-content:center;box-sizing
               "text-align:center")
 
 
+def _data(png: bytes) -> str:
+    """A PNG picture as a data: address."""
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
 class ChartImage(widgets.HTML):
     """A PNG chart as an <img> with a text alternative for screen readers (ipywidgets' Image
     has no alt text): `show(png, alt)` puts up a new picture, `.png` holds its bytes."""
@@ -161,14 +168,20 @@ class ChartImage(widgets.HTML):
                          **kwargs)
         self.png, self.alt = b"", ""
 
-    def show(self, png: bytes, alt: str, text_px: float) -> None:
+    def show(self, png: bytes, alt: str, text_px: float,
+             narrow: tuple[bytes, float] | None = None) -> None:
         """Show the picture `png` described by `alt` (what it shows, in words), whose smallest
-        text is `text_px` pixels high at its own size (for a check of the size shown)."""
+        text is `text_px` pixels high at its own size (for a check of the size shown); on a
+        screen at most PHONE_PX wide the `narrow` picture and its text's height instead."""
         self.png, self.alt = png, alt
-        source = base64.b64encode(png).decode("ascii")
-        self.value = (f'<img src="data:image/png;base64,{source}" alt="{escape(alt)}" '
-                      f'data-text-px="{text_px:.1f}" '
-                      'style="display:block;max-width:100%;height:auto">')
+        picture = (f'<img src="{_data(png)}" alt="{escape(alt)}" data-text-px="{text_px:.1f}" '
+                   'style="display:block;max-width:100%;height:auto"')
+        if narrow is None:
+            self.value = f"{picture}>"
+        else:
+            self.value = (f'<picture><source media="(max-width: {PHONE_PX}px)" '
+                          f'srcset="{_data(narrow[0])}">{picture} '
+                          f'data-narrow-text-px="{narrow[1]:.1f}"></picture>')
 
     def clear(self) -> None:
         """No picture."""

@@ -1018,7 +1018,10 @@ class TableWidget(Bilingual, widgets.VBox):
                 f"({escape(money(change, language, sign=True))})</span>")
             result = self._result_html(seat) if settled and seat == self.you else ""
             background = f"background:{HIGHLIGHT};color:{INK};" if acting or result else ""
-            mine = " class='t21-your-row'" if seat == self.you else ""
+            classes = [name for name, yes in (
+                ("t21-your-row", seat == self.you),
+                ("t21-banker-row", seat == table.banker and not self._drawing())) if yes]
+            mine = f" class='{' '.join(classes)}'" if classes else ""
             rows.append(
                 f"<tr{mine} style='{background}border-top:1px solid #ddd'>"
                 f"<td style='padding:2px 8px;font-size:1.1em'>{self._turn_html(seat, turns)}"
