@@ -283,6 +283,14 @@ def test_simulation_approaches_the_exact_value():
     assert sim.chart.alt.startswith("Line chart of the simulated running mean against the "
                                     "rounds played: after 100,000 rounds it is ")
     assert sim.run_button.disabled is False and sim.stop_button.disabled is True
+    # UX review 22: a phone's screen chooses the same frame drawn 360 px wide, its own text
+    # size said beside it; the frame the projector shows is the one kept in .png
+    narrow, wide = re.search(r'srcset="data:image/png;base64,([^"]+)"><img src="data:image/png;'
+                             r'base64,([^"]+)"', sim.chart.value).groups()
+    assert base64.b64decode(wide) == sim.chart.png
+    assert plt_image(base64.b64decode(narrow)).shape[1] == 360
+    assert plt_image(sim.chart.png).shape[1] == 640
+    assert re.search(r'data-narrow-text-px="18\.1"', sim.chart.value)
 
 
 @pytest.mark.parametrize("rounds", simulation.ROUND_CHOICES)

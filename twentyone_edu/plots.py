@@ -424,7 +424,8 @@ class ConvergenceChart:
                  title: str | None = None, xlabel: str | None = None,
                  ylabel: str | None = None, exact_label: str | None = None,
                  band_label: str | None = None, mean_label: str | None = None,
-                 language: str = "en", points: int = 300, font: float = SMALL):
+                 language: str = "en", points: int = 300, font: float = SMALL,
+                 width: float = 6.4):
         said = words(language)
         title = said["sim_title"] if title is None else title
         xlabel = said["rounds_played"] if xlabel is None else xlabel
@@ -437,7 +438,7 @@ class ConvergenceChart:
         # inches, without the key; less without a title (the app's tab names the chart), so
         # that the answer under it stays on a projector's screen
         self._height = 3.2 * (font / SMALL) ** 0.5 * (1 if title else 0.8)
-        self.figure = Figure(figsize=(6.4, self._height), dpi=DPI)
+        self.figure = Figure(figsize=(width, self._height), dpi=DPI)  # `width` inches
         self.figure.set_layout_engine("constrained")  # room for the key under the axes
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")

@@ -19,7 +19,7 @@ from .. import exact, simulate
 from ..game.rules import RuleSet, variant, variant_title
 from ..words.numerals import count, decimal, signed
 from ..words.validate import one_of, seed_of, whole
-from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape
+from .common import BUTTON_STYLES, CHART_FONT, PHONE_CHART_FONT, ChartImage, columns, escape
 from .explorer import (
     Computation,
     Explorer,
@@ -65,7 +65,7 @@ class SimulationExplorer(Explorer):
         self._running_mean = np.empty(0)
         self._sum = 0.0
         self._last_frame = 0.0
-        self._chart: plots.ConvergenceChart | None = None
+        self._chart: RunChart | None = None
         self._task: asyncio.Task[None] | None = None
         self.policy_menu = threshold_menu(policy, "policy", "t21-sim-policy")
         self.banker_menu = threshold_menu(rule_set.banker_stands_on, "banker_stands_on",
@@ -157,14 +157,13 @@ class SimulationExplorer(Explorer):
                              keep_message(self.message, partial(self._show_preview, key)),
                              keep_message(self.message, reraise))
 
-    def _show_preview(self, key: tuple, found: tuple[Fraction, plots.ConvergenceChart]) -> None:
+    def _show_preview(self, key: tuple, found: tuple[Fraction, RunChart]) -> None:
         if self.state != "idle" or key != self._key():
             return
         value, chart = found
         lang = self._language
-        self.chart.show(chart.png(np.empty(0), math.nan, float(value)),
-                        text("sim_chart_alt_empty", lang, exact=signed(value, 4, lang)),
-                        chart.text_px)
+        chart.show(self.chart, text("sim_chart_alt_empty", lang, exact=signed(value, 4, lang)),
+                   np.empty(0), math.nan, float(value))
 
     def _relabel(self) -> None:
         lang = self._language
@@ -244,11 +243,11 @@ class SimulationExplorer(Explorer):
                              keep_message(self.message, self._exact_ready),
                              keep_message(self.message, self._failed))
 
-    def _exact_ready(self, found: tuple[Fraction, plots.ConvergenceChart]) -> None:
+    def _exact_ready(self, found: tuple[Fraction, RunChart]) -> None:
         self.exact_value, self._chart = found
         self._begin_running()
 
-    def _chart_ready(self, key: tuple, chart: plots.ConvergenceChart) -> None:
+    def _chart_ready(self, key: tuple, chart: RunChart) -> None:
         if self._chart is not None and key == _chart_key(self.settings[3], self.exact_value,
                                                          self._language):
             self._chart = chart
@@ -319,11 +318,10 @@ class SimulationExplorer(Explorer):
             n = self.result.n
             std = self.result.std_error * math.sqrt(n) if n > 1 else math.nan
             lang = self._language
-            self.chart.show(self._chart.png(self._running_mean[:n], std, float(self.exact_value)),
-                            text("sim_chart_alt", lang, after_rounds=n,
-                                 mean=signed(self.result.mean, 4, lang),
-                                 exact=signed(self.exact_value, 4, lang)),
-                            self._chart.text_px)
+            self._chart.show(self.chart, text("sim_chart_alt", lang, after_rounds=n,
+                                              mean=signed(self.result.mean, 4, lang),
+                                              exact=signed(self.exact_value, 4, lang)),
+                             self._running_mean[:n], std, float(self.exact_value))
             self._last_frame = time.perf_counter()
 
 
@@ -334,7 +332,7 @@ def pause_between_steps(rounds: int) -> float:
 
 
 _EXACT = LRU(256)  # (policy, RuleSet) -> exact.round_value, shared by every explorer
-_CHARTS = LRU(16)  # (rounds, centre of the y axis, language) -> plots.ConvergenceChart, ~1 MB each
+_CHARTS = LRU(16)  # (rounds, centre of the y axis, language) -> RunChart, ~1.5 MB each
 
 
 def _exact_and_chart(policy: int, rules, total: int, lang: str, cached_only: bool = False):
@@ -361,14 +359,30 @@ def _chart_key(total: int, value: Fraction, lang: str) -> tuple[int, float, str]
     return total, round(float(value), 1), lang
 
 
-def _new_chart(total: int, centre: float, lang: str) -> plots.ConvergenceChart:
-    """The chart's axes for a run (about 70 ms: done off the kernel's loop in a notebook)."""
+class RunChart:
+    """A run's chart twice, fed the same frames: as shown beside the controls, and drawn for
+    a phone's column, whose screen shows it at about its own size (UX review 22)."""
+
+    def __init__(self, wide: plots.ConvergenceChart, narrow: plots.ConvergenceChart):
+        self.wide, self.narrow = wide, narrow
+
+    def show(self, image: ChartImage, alt: str, running_mean: np.ndarray, std: float,
+             exact: float) -> None:
+        """Put this frame (ConvergenceChart.png's arguments) on `image`, described by `alt`."""
+        image.show(self.wide.png(running_mean, std, exact), alt, self.wide.text_px,
+                   narrow=(self.narrow.png(running_mean, std, exact), self.narrow.text_px))
+
+
+def _new_chart(total: int, centre: float, lang: str) -> RunChart:
+    """The chart's axes for a run, both sizes (about 0.3 s: off the kernel's loop)."""
     from .. import plots  # matplotlib loads here, off the kernel's loop
 
-    chart = plots.ConvergenceChart(
+    wide, narrow = (plots.ConvergenceChart(
         total, centre, reach=CHART_REACH, title="",  # the tab says it; the key takes its room
         xlabel=text("chart_rounds", lang), ylabel=text("chart_mean", lang),
         exact_label=text("chart_exact", lang), band_label=text("chart_band", lang),
-        mean_label=text("chart_running", lang), language=lang, font=CHART_FONT["simulation"])
+        mean_label=text("chart_running", lang), language=lang, font=font, width=width)
+        for font, width in ((CHART_FONT["simulation"], 6.4), (PHONE_CHART_FONT, 3.6)))
+    chart = RunChart(wide, narrow)
     _CHARTS.put((total, centre, lang), chart)
     return chart
