@@ -148,10 +148,26 @@ def test_a_percentage_and_a_fraction_of_any_value_are_right(value, language):
 
 # ----- the value first, the digits second -----
 
+def test_one_digit_is_too_rough_to_check_right_or_wrong():
+    """Reading 79: 04.4's 0.401 typed as 0.4 heard "not yet" and redid a right sum. One digit
+    hears that it is too rough to check, a try counted, in the same words for the answer
+    rounded (6·10^-18 for 6.24·10^-18) and for a wrong one, so the words give nothing away."""
+    for language, rough in (("en", "has one digit, too rough to check"),
+                            ("ru", "одна цифра — слишком грубо")):
+        shown = _standard_quiz(language)
+        said = []
+        for typed in ("6·10^-18", "5·10^-18", "7e-18", "6·10^-17"):
+            attempts = shown.attempts
+            assert answer(shown, typed) is False
+            assert rough in feedback(shown) and shown.attempts == attempts + 1, feedback(shown)
+            said.append(feedback(shown).replace(typed, "…"))
+        assert len(set(said)) == 1, said
+
+
 def test_a_wrong_value_is_not_yet_whatever_its_digits():
     for language, not_yet in (("en", "Not yet"), ("ru", "Пока нет")):
         shown = _standard_quiz(language)
-        for typed in ("0.5", "5·10^-18", "7e-18", "6.3·10^-18", "6.25e-18", "1", "6·10^-17"):
+        for typed in ("6.3·10^-18", "6.25e-18", "1", "0.50", "7.0e-18"):
             typed = typed if language == "en" else typed.replace(".", ",")
             attempts = shown.attempts
             assert answer(shown, typed) is False
@@ -239,7 +255,7 @@ def _cut(value: Fraction, digits: int) -> Decimal:
        st.integers(min_value=1, max_value=9), st.integers(min_value=1, max_value=2))
 def test_only_the_rounded_or_cut_value_hears_about_its_digits(value, first, digits):
     """A decimal with fewer digits than needed: the digits message if it has two and is the
-    answer rounded or cut to them, else "not yet" (one digit is taken as meant)."""
+    answer rounded or cut to them, "too rough" for one digit, else "not yet"."""
     typed_value = Decimal(first).scaleb(_rounded(value, 1).adjusted())
     if digits == 2:
         typed_value = _rounded(value, 2) + Decimal(first - 5).scaleb(
@@ -255,6 +271,9 @@ def test_only_the_rounded_or_cut_value_hears_about_its_digits(value, first, digi
         assert "Correct" in shown
         return
     written = len(Decimal(typed).as_tuple().digits)  # "0.0040" has 2, as the quiz counts
+    if written == 1:  # too rough to check, whether or not it is the answer rounded
+        assert "Not yet" in shown and "too rough to check" in shown, (value, typed, shown)
+        return
     close = written >= 2 and Decimal(typed) in (_rounded(value, written), _cut(value, written))
     assert ("at least 3" in shown) == close, (value, typed, shown)
     assert ("Not yet" in shown) == (not close), (value, typed, shown)

@@ -83,6 +83,8 @@ TEXT: dict[str, str] = {
                  "question counts as positive.",
     "quiz_empty": "Type an answer first.",
     "quiz_choose": "Choose an answer first.",
+    "quiz_rough": "✗ Not yet: {answer} has one digit, too rough to check. Work it out to at "
+                  "least {needed} significant digits, rounded.",
     "quiz_more_digits": "Not exact: {answer} has {significant_digits}. If you rounded, give at "
                         "least {needed}, or the exact fraction.",
     "quiz_no_percent": "{answer}: this answer is not a chance, so not a percentage (write "

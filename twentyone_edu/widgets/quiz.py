@@ -417,14 +417,15 @@ class Quiz(Bilingual, widgets.VBox):
 
     def _judged(self, answer: TypedAnswer) -> str:
         """The value first, then its digits: 'right'; 'digits' for the answer rounded or cut to
-        fewer than min_digits digits (two at least: one digit, as in 0.5, is taken as meant); 'cut'
-        for the answer cut instead of rounded; 'wrong' for any other value."""
+        fewer than min_digits digits, two at least; 'rough' for any one digit, as in 0.5 (right
+        rounded or not: the same words for both); 'cut' for the answer cut instead of rounded;
+        'wrong' for any other value."""
         if self._matches("exact", str(answer.value)):
             return "right"
         if not answer.digits:  # a whole number or a fraction is the answer exactly, or wrong
             return "wrong"
         if answer.digits == 1 < self.min_digits:  # (10.3's fair 0.5 for 0.520, read as one
-            return "wrong"  # half, is "not yet", not a rounding short of digits: issue 29)
+            return "rough"  # half, is "not yet", not a rounding short of digits: issue 29)
         digits = min(answer.digits, max(DIGITS))
         rounded = any(self._matches("round", form) for form in rounded_forms(answer.value, digits))
         if rounded and answer.digits >= self.min_digits:
@@ -466,6 +467,8 @@ class Quiz(Bilingual, widgets.VBox):
                       needed=self.min_digits)
         elif verdict == "cut":
             self._counted(False, "quiz_cut", answer=shown)
+        elif verdict == "rough":  # (a try: reading 79 redid a right sum told "not yet")
+            self._counted(False, "quiz_rough", answer=shown, needed=self.min_digits)
         elif verdict == "wrong" and self._sign_only(answer):
             self._counted(False, "quiz_sign", answer=shown)
         elif verdict == "wrong" and (other := numerals.thousands_or_decimal(typed,
