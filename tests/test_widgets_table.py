@@ -165,6 +165,21 @@ def seventeen_against_olgas_eighteen() -> TableWidget:
     return w
 
 
+@pytest.mark.parametrize("language, before, bought", [
+    ("en", "Your turn: buy a card", "You bought 3[♠♥♦♣]: 18. Your turn: buy a card"),
+    ("ru", "Ваш ход", "Вы прикупили 3[♠♥♦♣]: 18. Ваш ход")])
+def test_the_status_says_the_card_you_bought_and_your_total(language, before, bought):
+    """UX review 23: after «Buy a card» only the new card in the row said what came; the status
+    says it, with the new total (10 + 5 + 3 = 18), for a class watching a projector."""
+    w = TableWidget(players=NAMES, seed=5, language=language)
+    olga_banks(w)
+    arrange(w, "10 10 10 10", "5 7 8 8", "3")
+    w.deal_button.click()
+    assert w.status.value.count(before) == 1 and "18" not in w.status.value
+    w.buy_button.click()
+    assert re.search(bought, w.status.value), w.status.value
+
+
 def test_payment_by_payment_with_rule_ids_in_both_languages():
     w = seventeen_against_olgas_eighteen()
     assert "Your turn: buy a card" in w.status.value and not w.buy_button.disabled

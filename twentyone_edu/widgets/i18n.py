@@ -346,6 +346,7 @@ TEXT: dict[str, str] = {
     "tw_status_drawn": "The first ace is here: {banker} holds the bank. Now the deal.",
     "tw_status_drawn_you": "The first ace came to you: you hold the bank. Now the deal.",
     "tw_status_staking": "The bank: {banker}. Choose your stake and press «Deal».",
+    "tw_status_you_bought": "You bought {card}: {total}.",
     "tw_status_your_turn": "Your turn, {seat}: buy a card or stand.",
     "tw_status_your_turn_you": "Your turn: buy a card or stand.",
     "tw_status_turn": "{seat} to act.",

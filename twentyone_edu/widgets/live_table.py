@@ -18,6 +18,7 @@ from functools import partial
 
 import ipywidgets as widgets
 
+from ..game.cards import card_text
 from ..game.events import Event, stakes_paid
 from ..game.hands import hand_value
 from ..game.rules import HISTORICAL, VARIANTS, rule_set, variant_title
@@ -912,10 +913,11 @@ class TableWidget(Bilingual, widgets.VBox):
             if table.to_act == self.you:  # «You» is not named twice: "Your turn, You"
                 key = "tw_status_your_turn_you" if self._is_you_by_name(self.you) \
                     else "tw_status_your_turn"
+                said = text(key, language, seat=self._shown(table.to_act))
                 late = table.late_additions.get(self.you)
                 if late:  # (UX review 20: a touch screen shows no tooltip of what R6 says)
-                    return text(key, language, seat=self._shown(table.to_act)) + " " + text(
-                        "tw_status_late", language, late=money(late, language))
+                    said += " " + text("tw_status_late", language, late=money(late, language))
+                return self._bought_text() + said
             return text(key, language, seat=self._shown(table.to_act))
         if phase == "banker" and not self._banker_by_hand():  # the computer plays him (R14)
             return text("tw_status_banker_rule", language, seat=banker,
@@ -924,6 +926,16 @@ class TableWidget(Bilingual, widgets.VBox):
             return text("tw_status_you_banker" if yours else "tw_status_banker", language,
                         seat=banker)
         return text("tw_status_settle", language)
+
+    def _bought_text(self) -> str:
+        """The card the student has just bought and his total, said in the status (UX review
+        23: the class at a projector saw only a new card), or nothing before a buy (R11)."""
+        cards = self.table.hands[self.you]
+        if len(cards) <= 2:
+            return ""
+        language = self.language
+        return text("tw_status_you_bought", language, card=card_text(cards[-1:], language),
+                    total=hand_value(cards, self.table.rules).total) + " "
 
     def _is_you_by_name(self, seat: str) -> bool:
         """Whether the seat is the default one named «You», which needs no "you" beside it."""
