@@ -31,6 +31,25 @@ def test_a_chart_waits_in_words_until_its_first_picture_and_not_after():
     assert "again" in chart.value
 
 
+def test_a_chart_for_another_question_fades_the_last_picture_until_it_comes():
+    """UX review 23: a new hand's verdict stood beside the last hand's bars for up to a second;
+    waiting `again`, the last picture is faded under the words, as large as it was (its PNG's
+    own 560 × 391 px), with no <img> a reader could take for the new chart."""
+    from twentyone_edu import plots
+
+    bars = plots.OutcomeChart((20, 21, "bust"), font=17)
+    png = bars.png({20: 0.1, 21: 0.1, "bust": 0.8})
+    chart = ChartImage()
+    chart.show(png, "bars", bars.text_px)
+    chart.wait("coming", again=True)
+    assert "<img" not in chart.value and 'role="status"' in chart.value and "coming" in chart.value
+    width, height = (round(size * bars.figure.dpi) for size in bars.figure.get_size_inches())
+    assert f"aspect-ratio:{width}/{height}" in chart.value and f"max-width:{width}px" in chart.value
+    assert "opacity:0.2" in chart.value
+    chart.show(png, "bars again", bars.text_px)
+    assert chart.value.startswith("<img") and "coming" not in chart.value
+
+
 @pytest.mark.parametrize("kind, language, words", [
     (AdviceExplorer, "en", "The chart is being drawn…"),
     (AdviceExplorer, "ru", "График рисуется…"),

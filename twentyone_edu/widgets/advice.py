@@ -339,6 +339,7 @@ class AdviceExplorer(Explorer):
             _CHARTS.put(key, charts)  # on the loop: used by one thread at a time
             self._show_charts(charts, distribution, alt)
 
+        self.chart.wait(text("chart_waiting", lang), again=True)
         self._charting.ask((key, tuple(distribution.items())), render,
                            keep_message(self.message, ready), keep_message(self.message, reraise))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+import struct
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -187,12 +188,24 @@ class ChartImage(widgets.HTML):
         """No picture."""
         self.png, self.alt, self.value = b"", "", ""
 
-    def wait(self, words: str) -> None:
+    def wait(self, words: str, again: bool = False) -> None:
         """Until the first picture comes, a grey box in its place that says `words` (UX review
-        19: a tab's empty chart area for 2–4 s read as broken on a projector)."""
+        19: a tab's empty chart area for 2–4 s read as broken on a projector); `again`, until
+        the next one comes, the last picture faded under `words`, as large as it was (UX
+        review 23 read the last hand's bars under a new hand's verdict)."""
         if not self.png:
             self.value = f'<div class="t21-chart-wait" role="status" style="{WAIT_STYLE}">' \
                          f'{escape(words)}</div>'
+        elif again:
+            width, height = struct.unpack(">II", self.png[16:24])  # the PNG's IHDR
+            self.value = (
+                f'<div class="t21-chart-wait t21-chart-again" role="status" '
+                f'style="position:relative;width:100%;max-width:{width}px">'
+                f'<div aria-hidden="true" style="aspect-ratio:{width}/{height};opacity:0.2;'
+                f'background:url({_data(self.png)}) center/contain no-repeat"></div>'
+                f'<div style="position:absolute;inset:0;display:flex;align-items:center;'
+                f'justify-content:center;color:#333333;font-style:italic;text-align:center">'
+                f'{escape(words)}</div></div>')
 
 
 def columns(left: list[widgets.Widget], picture: widgets.Widget) -> widgets.HBox:
