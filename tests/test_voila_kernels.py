@@ -86,6 +86,15 @@ def test_the_app_is_served_from_a_pool_of_pre_heated_kernels_the_teacher_sizes()
     assert bench_class.POOL.format(30) == "--VoilaConfiguration.default_pool_size=30"
 
 
+def test_the_class_server_culls_the_kernels_of_closed_pages_only():
+    """UX review 23: a kernel for each page opened and closed stayed until the server stopped.
+    voila.json culls a kernel idle for half an hour with no page connected, never one whose
+    page is open (test_voila_app watches it happen, its timeout shortened)."""
+    culling = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
+    assert culling == {"cull_idle_timeout": 1800, "cull_interval": 60, "cull_connected": False}
+    assert "`cull_idle_timeout: 1800`, `cull_connected: false`" in (ROOT / "README.md").read_text()
+
+
 def test_a_pre_heated_kernel_reads_its_visitors_link_once_the_visitor_arrives(monkeypatch):
     """page_query() in a pre-heated kernel waits for Voilà's word of the request (its websocket
     voila/query/<kernel id>, here a stand-in) and returns that page's query string."""
