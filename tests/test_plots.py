@@ -346,6 +346,24 @@ def test_bars_across_for_a_phone_keep_each_percentage_on_its_own_row(language):
         [numerals.percent(0.125, language, 0), numerals.percent(0.875, language, 0)]
 
 
+@pytest.mark.parametrize("rounds", [1_000, 10_000, 100_000, 1_000_000, 5_000_000])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_phones_running_mean_keeps_its_round_numbers_apart(language, rounds):
+    """UX review 23: at 360 px the Russian «10 000» and «1 000 000» of a 5,000,000-round run
+    ran into each other; drawn for a phone (3.6 inches, 13 points) the ticks skip decades as
+    needed, and every two numbers on the axis stand apart."""
+    chart = plots.ConvergenceChart(rounds, -0.1, font=13, width=3.6, language=language,
+                                   title="")
+    chart.png(np.linspace(-0.3, -0.1, 1000), 1.0, -0.1)
+    renderer = chart.canvas.get_renderer()
+    width = chart.figure.bbox.width
+    boxes = sorted((label.get_window_extent(renderer) for label in
+                    chart.axes.get_xticklabels() if label.get_text()), key=lambda box: box.x0)
+    shown = [box for box in boxes if box.x1 > 0 and box.x0 < width]
+    assert len(shown) >= 3, [label.get_text() for label in chart.axes.get_xticklabels()]
+    assert all(right.x0 - left.x1 > 2 for left, right in itertools.pairwise(shown))
+
+
 @pytest.mark.parametrize("font", [plots.SMALL, 15])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_simulations_key_lies_under_its_axes_not_over_the_line(language, font):

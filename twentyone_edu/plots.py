@@ -443,13 +443,15 @@ class ConvergenceChart:
         ax = self.axes = self.figure.add_subplot()
         ax.set_xscale("log")
         ax.xaxis.set_minor_locator(NullLocator())  # minor log ticks cost most of a redraw
-        # a tick every power of ten, or every second one where the widest number (a digit is
-        # about 0.6 of the type's size) would not fit a decade's share of the axes (about 3/4
-        # of the width): 100,000 beside 1,000,000, or 10 000 beside 100 000 in a projector's type
+        # a tick every power of ten, or every second or third one where the widest number (a
+        # digit is about 0.6 of the type's size) would not fit a decade's share of the axes
+        # (about 3/4 of the width): 100,000 beside 1,000,000, or 10 000 beside 100 000 in a
+        # projector's type
         decades = math.log10(max(n_total, 10))
         widest = 0.6 * len(numerals.count(max(n_total, 10), language)) * font * DPI / 72
-        fits = widest < 0.75 * self.figure.get_figwidth() * DPI / decades
-        ax.xaxis.set_major_locator(LogLocator(base=10 if fits else 100))
+        step = next((step for step in (1, 2) if widest < 0.75 * self.figure.get_figwidth() * DPI
+                     * step / decades), 3)  # decades between two ticks: 1 000 000 at 360 px
+        ax.xaxis.set_major_locator(LogLocator(base=10 ** step))
         ax.xaxis.set_major_formatter(FuncFormatter(  # plain 1,000 rather than slow mathtext 10³
             lambda x, _: numerals.count(round(x), language)))
         ax.yaxis.set_major_formatter(TickNumbers(language))
