@@ -48,6 +48,9 @@ YOUR_TURN_OR_OVER_JS = """([table, status, before]) => {
     return button.offsetParent !== null && !button.disabled; };
   return status.innerText !== before && (live('buy')
     || (/is settled|рассчитан/.test(status.innerText) && live('deal'))); }"""
+TURN_DRAWN_JS = """(table) => ['buy', 'stand'].every((name) => {
+  const button = table.querySelector(`.t21-${name}`);
+  return button.offsetParent !== null && button.getBoundingClientRect().height > 0; })"""
 FONT_JS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((e) => e.getBoundingClientRect().height > 0 && e.innerText.trim())
   .map((e) => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
@@ -176,6 +179,9 @@ def deal_until_a_turn(page: Page, table, language: str, press: str = "click",
         page.wait_for_function(YOUR_TURN_OR_OVER_JS, arg=[table.element_handle(),
                                status.element_handle(), before], polling=100)
         if buy.is_visible():
+            # the student's turn is drawn whole: «Stand» too, each button's display its own
+            # message (the project's CI after 73: «Buy» shown, «Stand» not yet measurable)
+            page.wait_for_function(TURN_DRAWN_JS, arg=table.element_handle(), polling=100)
             return
         if settle:
             play_to_settled(page, table, language, deal=False)

@@ -236,7 +236,8 @@ TEXT: dict[str, str] = {
     "app_rule_R8": "The two dealt cards are closed; every bought card lies open.",
     "app_rule_R9": "It ends the round at once: every player pays three stakes, a natural too.",
     "app_rule_R10": "The banker pays it one stake; that player is out of the round.",
-    "app_rule_R11": "In turn, each player buys cards one at a time until he stands.",
+    "app_rule_R11": "In turn, each player buys cards one at a time until he stands; on 21 "
+                    "he may not buy.",
     "app_rule_R12": "A player who buys to exactly 21 wins two stakes, unless the banker ends on "
                     "21.",
     "app_rule_R13": "A player over 21 pays his stake at once and is out.",
