@@ -1,10 +1,9 @@
-"""Lesson 05's blanks (issue 30): the student completes `ending`, `stand_value` and
-`buy_on_twenty`, and a check
-cell runs them on cases drawn afresh, none chosen by the student, against the package's own
-reference engine. It says right or not yet, and on one case it got wrong what the student's
-function gave and what the rules give, with two hints folded under it, opened only on demand; it
-hands back the function the lesson goes on with: the student's once it is right, the package's
-own until then."""
+"""The lessons' blanks (issue 30): the student completes `ending`, `stand_value` and
+`buy_on_twenty` in lesson 05, `seat_chance` in lesson 10, and a check cell runs them on cases
+drawn afresh, none chosen by the student, against the package's own engine. It says right or not
+yet, and on one case it got wrong what the student's function gave and what the rules give, with
+two hints folded under it, opened only on demand; it hands back the function the lesson goes on
+with: the student's once it is right, the package's own until then."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from .. import exact
 from ..exact import reference
 from ..game.cards import Shoe, card_text
 from ..game.rules import HISTORICAL
@@ -31,6 +31,10 @@ STAND_CASES = 3  # (total, unseen) pairs: each one is a whole banker recursion o
 BUY_CASES = 3  # unseen cards of a student who holds two tens: a recursion each, after an ace
 CODE = re.compile(r"`([^`]+)`")  # a hint's `code`, shown as code
 HINTS = 2  # each blank's hints, blank_hint_<name>_1 and _2 in the catalog, the second the nearer
+SEAT_CASES = 5  # (seat, players, cards, aces): a seat of a random table, and then the TABLES
+# a plausible mistake gets wrong: the shoe's last card the last seat's with one ace (a range that
+# stops before `cards`), the last seat of five at the full shoe, a table of two
+TABLES = ((3, 3, 6, 1), (5, 5, 104, 8), (1, 2, 104, 8))
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
 
 
@@ -128,10 +132,28 @@ def buy_cases(rng: random.Random) -> list[tuple]:
     return cases
 
 
+def package_seat_chance(seat, players, cards, aces) -> Fraction:
+    """The package's answer to lesson 10's `seat_chance`: the chance that seat `seat` of
+    `players` receives the first ace of `cards` cards, `aces` of them aces (R4)."""
+    shoe = Shoe.from_counts({"A": aces, "10": cards - aces})
+    return exact.first_banker_probabilities(players, shoe=shoe)[seat - 1]
+
+
+def seat_cases(rng: random.Random) -> list[tuple]:
+    """Seats of random tables, 2 to 8 players and 1 to 8 aces among 10 to 104 cards, and the
+    TABLES (R4)."""
+    cases = []
+    for _ in range(SEAT_CASES):
+        players, aces = rng.randrange(2, 9), rng.randrange(1, 9)
+        cases.append((rng.randrange(1, players + 1), players, rng.randrange(10, 105), aces))
+    return cases + list(TABLES)
+
+
 BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., Any]]] = {
     "ending": (ending_cases, package_ending),
     "stand_value": (stand_cases, package_stand_value),
     "buy_on_twenty": (buy_cases, package_buy_on_twenty),
+    "seat_chance": (seat_cases, package_seat_chance),
 }
 
 
@@ -163,6 +185,9 @@ def _case_text(name: str, case: tuple, language: str) -> str:
         return text("blank_case_hand", language, cards=card_text(case[0], language) or "—")
     if name == "buy_on_twenty":
         return text("blank_case_buy", language, cards_unseen=sum(n for _, n in case[0]))
+    if name == "seat_chance":
+        return text("blank_case_seat", language, number=case[0], players=case[1], cards=case[2],
+                    aces=case[3])
     total, unseen = case
     return text("blank_case_stand", language, total=total,
                 cards_unseen=sum(n for _, n in unseen))
@@ -191,7 +216,8 @@ def _with_hints(name: str, package: Callable[..., Any], language: str) -> Callab
 
 def check_blank(name: str, function: Callable[..., Any], language: str = "en",
                 seed: int | None = None) -> Callable[..., Any]:
-    """Run the student's `ending`, `stand_value` or `buy_on_twenty` on cases drawn now, say
+    """Run the student's `ending`, `stand_value`, `buy_on_twenty` or `seat_chance` on cases
+    drawn now, say
     right or not yet (never the answer), and return the function the lesson goes on with."""
     language = check_language(language)
     draw, package = BLANKS[name]
@@ -209,6 +235,9 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             call = f"{name}({', '.join(map(repr, case))})".replace("'", '"')
             print(text("blank_error", language, case=_case_text(name, case, language),
                        call=call))
+            return _with_hints(name, package, language)
+        if isinstance(mine, float):  # 0.2 is not 1/5: the course's chances are exact
+            print(text("blank_float", language, mine=mine))
             return _with_hints(name, package, language)
         right = package(*case)
         if mine != right:

@@ -19,7 +19,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
 TEXT: dict[str, str] = {
     # explorers, quiz
     "quiz_check": "Check",
-    # lesson 05's blanks, checked on cases the student did not choose (blanks.check_blank)
+    # lessons 05 and 10's blanks, checked on cases the student did not choose (blanks.check_blank)
     "blank_fill": "Fill in the blank above, run its cell, then this one again. Until then the "
                   "value printed next and the cells below use the package's own function.",
     "blank_right": "Right: your function agrees with the rules on all {n} cases drawn just now, "
@@ -49,9 +49,20 @@ TEXT: dict[str, str] = {
     "blank_hint_buy_on_twenty_2": "Your result: an ace (`\"A\"`) gives a drawn 21 to stand on, "
                                   "`stand_value(21, left)`; any other card busts you, −1. "
                                   "Return `P(A and B)` × your result.",
+    "blank_hint_seat_chance_1": "The seat's cards are `range(seat, cards + 1, players)`: `seat`, "
+                                "`seat + players`, … up to the last card. Add up one term "
+                                "of the formula for each of them.",
+    "blank_hint_seat_chance_2": "One term, for card k, as an exact fraction: "
+                                "`Fraction(comb(cards - k, aces - 1), comb(cards, aces))`. "
+                                "`sum(… for k in range(…))` adds them up.",
+    "blank_float": "Not yet: your function answers with a decimal, {mine}, which the computer "
+                   "has rounded. Return an exact Fraction, `Fraction(a, b)` rather than `a / b`, "
+                   "and run both cells again. Until then the cells below use the package's own "
+                   "function.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
     "blank_case_buy": "buying on 20, {cards_unseen}",
+    "blank_case_seat": "seat {number}, players: {players}, cards: {cards}, aces: {aces}",
     "quiz_hint": "Hint {next} of {total}",
     "quiz_no_more_hints": "No more hints",
     "quiz_hint_label": "Hint {n}:",
