@@ -224,7 +224,8 @@ def test_each_blank_has_two_hints_folded_until_asked(name, language, monkeypatch
     right = blanks.BLANKS[name][1]
     wrong = {"ending": lambda banker: None, "stand_value": lambda total, unseen: Fraction(0),
              "buy_on_twenty": lambda unseen: Fraction(0),
-             "seat_chance": lambda seat, players, cards, aces: Fraction(0)}[name]
+             "seat_chance": lambda seat, players, cards, aces: Fraction(0),
+             "naturals_in": lambda n, rng: 0}[name]
     with contextlib.redirect_stdout(io.StringIO()):
         assert t21.widgets.check_blank(name, wrong, language) is right
         assert t21.widgets.check_blank(name, right, language) is right

@@ -62,8 +62,8 @@ def test_the_lesson_leaves_the_blank_and_still_runs_on():
         .source)) == 1
     assert printed.count("Fill in the blank above") == 1
     assert namespace["seat_chance"] is blanks.package_seat_chance
-    assert "your function and the engine agree" in printed
-    assert "every placement counted: 7/15, 1/3, 1/5 | your function: 7/15, 1/3, 1/5" in printed
+    assert "seat_chance and the engine agree" in printed
+    assert "every placement counted: 7/15, 1/3, 1/5 | seat_chance: 7/15, 1/3, 1/5" in printed
 
 
 def test_the_guides_body_is_right():

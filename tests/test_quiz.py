@@ -674,7 +674,8 @@ def test_the_numbers_the_whys_quote_are_right(language):
     order (two packs: 8 aces, 32 ten-valued cards of 104; 96 without the fives; one pack: 4 and
     16 of 52; ochko: 4 aces, 4 tens of 36, or two aces); no ace in three cards after K Q (8 aces
     among 102); (19/20)ⁿ either side of 5 %; no ace among the first five cards; the first ace at
-    an odd place, C(104 − k, 7)/C(104, 8); a normal variable beyond 3.5 σ."""
+    an odd place, C(104 − k, 7)/C(104, 8); a share of naturals, a mean of 0s and 1s with
+    σ = √(p(1 − p)); a normal variable beyond 3.5 σ."""
     def natural(cards: int, aces: int = 8, tens: int = 32) -> Fraction:
         return 2 * Fraction(aces, cards) * Fraction(tens, cards - 1)
 
@@ -694,6 +695,8 @@ def test_the_numbers_the_whys_quote_are_right(language):
         "10.3": [decimal(sum(first_ace_at(k) for k in range(1, 98, 2)), 3, language)],
         "12.1": [decimal(ochko, 4, language)],
         "12.3": [decimal(2 * natural(52, 4, 16), 4, language)],
+        "11.3": [decimal(math.sqrt(natural(104) * (1 - natural(104))), 4, language),
+                 decimal(math.sqrt(natural(104) * (1 - natural(104)) / 20_000), 5, language)],
         "11.4": [count(int(round(1 / math.erfc(3.5 / math.sqrt(2)), -3)), language)],
     }
     assert Fraction(19, 20) ** 58 > Fraction(1, 20) > Fraction(19, 20) ** 59

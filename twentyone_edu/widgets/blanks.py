@@ -1,12 +1,15 @@
 """The lessons' blanks (issue 30): the student completes `ending`, `stand_value` and
-`buy_on_twenty` in lesson 05, `seat_chance` in lesson 10, and a check cell runs them on cases
-drawn afresh, none chosen by the student, against the package's own engine. It says right or not
+`buy_on_twenty` in lesson 05, `seat_chance` in lesson 10, `naturals_in` in lesson 11, and a
+check cell runs them on cases drawn afresh, none chosen by the student, against the package's own
+engine (a simulation, against the exact chance: within 4 standard errors). It says right or not
 yet, and on one case it got wrong what the student's function gave and what the rules give, with
 two hints folded under it, opened only on demand; it hands back the function the lesson goes on
 with: the student's once it is right, the package's own until then."""
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import re
 from collections.abc import Callable
@@ -35,6 +38,7 @@ SEAT_CASES = 5  # (seat, players, cards, aces): a seat of a random table, and th
 # a plausible mistake gets wrong: the shoe's last card the last seat's with one ace (a range that
 # stops before `cards`), the last seat of five at the full shoe, a table of two
 TABLES = ((3, 3, 6, 1), (5, 5, 104, 8), (1, 2, 104, 8))
+DEALS = 20_000  # two-card deals the check asks of lesson 11's `naturals_in`: its SE is 30 naturals
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
 
 
@@ -149,12 +153,34 @@ def seat_cases(rng: random.Random) -> list[tuple]:
     return cases + list(TABLES)
 
 
+def package_naturals_in(n, rng) -> int:
+    """The package's answer to lesson 11's `naturals_in`: of `n` deals of two cards from a fresh
+    shoe, how many are a natural, an ace and a ten in either order (R1, R9)."""
+    shoe = ["A"] * 8 + ["10"] * 32 + ["other"] * 64
+    return sum(sorted(rng.sample(shoe, 2)) == ["10", "A"] for _ in range(n))
+
+
+def natural_deals(rng: random.Random) -> list[tuple]:
+    """One case: DEALS deals, with a generator seeded afresh."""
+    return [(DEALS, random.Random(rng.getrandbits(64)))]
+
+
 BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., Any]]] = {
     "ending": (ending_cases, package_ending),
     "stand_value": (stand_cases, package_stand_value),
     "buy_on_twenty": (buy_cases, package_buy_on_twenty),
     "seat_chance": (seat_cases, package_seat_chance),
+    "naturals_in": (natural_deals, package_naturals_in),
 }
+
+
+def far_from_chance(mine: int, n: int) -> bool:
+    """Whether a count of naturals in `n` deals is not from 0 to n, or lies more than 4
+    standard errors from what the exact chance 64/1339 expects (once in 16,000 runs)."""
+    if not 0 <= mine <= n:
+        return True
+    chance = exact.natural_probability()
+    return abs(mine - n * chance) > 4 * math.sqrt(n * chance * (1 - chance))
 
 
 def _value_text(value: Any, language: str, decimals: int = 4) -> str:
@@ -185,6 +211,8 @@ def _case_text(name: str, case: tuple, language: str) -> str:
         return text("blank_case_hand", language, cards=card_text(case[0], language) or "—")
     if name == "buy_on_twenty":
         return text("blank_case_buy", language, cards_unseen=sum(n for _, n in case[0]))
+    if name == "naturals_in":
+        return text("blank_case_deals", language, n=numerals.count(case[0], language))
     if name == "seat_chance":
         return text("blank_case_seat", language, number=case[0], players=case[1], cards=case[2],
                     aces=case[3])
@@ -214,10 +242,28 @@ def _with_hints(name: str, package: Callable[..., Any], language: str) -> Callab
     return package
 
 
+def _judge_naturals(mine: Any, case: tuple, function: Callable[..., Any],
+                    language: str) -> Callable[..., Any]:
+    """Lesson 11's check: a whole count of naturals, within 4 standard errors of the exact
+    chance's expectation (R9), or "not yet" and the hints."""
+    n = case[0]
+    expected = numerals.count(round(n * exact.natural_probability()), language)
+    if isinstance(mine, bool) or not isinstance(mine, numbers.Integral):
+        print(text("blank_not_a_count", language, mine=_value_text(mine, language)))
+    elif far_from_chance(int(mine), n):
+        print(text("blank_not_chance", language, case=_case_text("naturals_in", case, language),
+                   mine=numerals.count(int(mine), language), expected=expected))
+    else:
+        print(text("blank_right_chance", language, case=_case_text("naturals_in", case, language),
+                   mine=numerals.count(int(mine), language), expected=expected))
+        return function
+    return _with_hints("naturals_in", package_naturals_in, language)
+
+
 def check_blank(name: str, function: Callable[..., Any], language: str = "en",
                 seed: int | None = None) -> Callable[..., Any]:
-    """Run the student's `ending`, `stand_value`, `buy_on_twenty` or `seat_chance` on cases
-    drawn now, say
+    """Run the student's `ending`, `stand_value`, `buy_on_twenty`, `seat_chance` or
+    `naturals_in` on cases drawn now, say
     right or not yet (never the answer), and return the function the lesson goes on with."""
     language = check_language(language)
     draw, package = BLANKS[name]
@@ -236,6 +282,8 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             print(text("blank_error", language, case=_case_text(name, case, language),
                        call=call))
             return _with_hints(name, package, language)
+        if name == "naturals_in":
+            return _judge_naturals(mine, case, function, language)
         if isinstance(mine, float):  # 0.2 is not 1/5: the course's chances are exact
             print(text("blank_float", language, mine=mine))
             return _with_hints(name, package, language)

@@ -19,7 +19,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
 TEXT: dict[str, str] = {
     # explorers, quiz
     "quiz_check": "Check",
-    # lessons 05 and 10's blanks, checked on cases the student did not choose (blanks.check_blank)
+    # the blanks of lessons 05, 10 and 11, checked on cases drawn afresh (blanks.check_blank)
     "blank_fill": "Fill in the blank above, run its cell, then this one again. Until then the "
                   "value printed next and the cells below use the package's own function.",
     "blank_right": "Right: your function agrees with the rules on all {n} cases drawn just now, "
@@ -59,9 +59,25 @@ TEXT: dict[str, str] = {
                    "has rounded. Return an exact Fraction, `Fraction(a, b)` rather than `a / b`, "
                    "and run both cells again. Until then the cells below use the package's own "
                    "function.",
+    "blank_hint_naturals_in_1": "Inside a loop that runs `n` times: `first, second = "
+                                "rng.sample(SHOE, 2)` deals two different cards; add 1 to a "
+                                "count when they are an ace and a ten, in either order.",
+    "blank_hint_naturals_in_2": "The test: `{first, second} == {\"A\", \"10\"}` (a set "
+                                "ignores the order). Return the count, a whole number.",
+    "blank_not_chance": "Not yet: in {case} your function found {mine} naturals, where the exact "
+                        "chance expects about {expected}; a count this far away comes by chance "
+                        "less than once in 10,000 runs. Which two cards make a natural? Until it "
+                        "is right, the cells below use the package's own function.",
+    "blank_not_a_count": "Not yet: your function returns {mine}; return the count of deals that "
+                         "were a natural, a whole number. Until then the cells below use the "
+                         "package's own function.",
+    "blank_right_chance": "Right: in {case} your function found {mine} naturals, and the exact "
+                          "chance expects about {expected}: as close as chance allows. "
+                          "The cells below use yours.",
     "blank_case_hand": "the banker's cards {cards}",
     "blank_case_stand": "standing on {total}, {cards_unseen}",
     "blank_case_buy": "buying on 20, {cards_unseen}",
+    "blank_case_deals": "{n} deals of two cards",
     "blank_case_seat": "seat {number}, players: {players}, cards: {cards}, aces: {aces}",
     "quiz_hint": "Hint {next} of {total}",
     "quiz_no_more_hints": "No more hints",
