@@ -416,8 +416,8 @@ def test_every_answer_box_asks_one_question(language):
     assert {exercise_id: n for exercise_id, n in asking.items() if n > 1} == {}
 
 
-OCHKO_OURS = {"en": "Ochko's row is for the rules we chose for it",
-              "ru": "Строка игры «очко» — для правил, которые мы для неё выбрали"}
+OCHKO_OURS = {"en": "Ochko's and blackjack's rows are for the rules we chose for them",
+              "ru": "Строки игры «очко» и блэкджека — для правил, которые выбрали мы"}
 NATURALS_NOT_ALL = {"en": "not the whole change", "ru": "не всё изменение"}
 
 
