@@ -57,7 +57,7 @@ def test_the_lesson_leaves_the_blank_and_still_runs_on():
                      r"0\.0478\nthe exact chance is (\d+\.\d) standard errors away", printed)
     assert said, printed
     # how far, in standard errors of a share of 20,000 deals, √(p̂(1 − p̂)/n) (not the answer
-    # of 11.3, which is not printed)
+    # of 11.2, which is not printed)
     share = float(said[1])
     away = abs(share - float(NATURAL)) / (share * (1 - share) / 20_000) ** 0.5
     assert abs(float(said[2]) - away) < 0.1
