@@ -38,6 +38,7 @@ SEAT_CASES = 5  # (seat, players, cards, aces): a seat of a random table, and th
 # a plausible mistake gets wrong: the shoe's last card the last seat's with one ace (a range that
 # stops before `cards`), the last seat of five at the full shoe, a table of two
 TABLES = ((3, 3, 6, 1), (5, 5, 104, 8), (1, 2, 104, 8))
+CHANCES = {"seat_chance"}  # blanks whose answer is a chance, written without a sign
 DEALS = 20_000  # two-card deals the check asks of lesson 11's `naturals_in`: its SE is 30 naturals
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
 
@@ -183,11 +184,14 @@ def far_from_chance(mine: int, n: int) -> bool:
     return abs(mine - n * chance) > 4 * math.sqrt(n * chance * (1 - chance))
 
 
-def _value_text(value: Any, language: str, decimals: int = 4) -> str:
-    """An answer as the lesson's code writes it: None, "bust", 17, or a value to 4 decimals."""
+def _value_text(value: Any, language: str, decimals: int = 4, chance: bool = False) -> str:
+    """An answer as the lesson's code writes it: None, "bust", 17, or a value to 4 decimals,
+    signed (a result in stakes) unless it is a `chance`."""
     if value is None or isinstance(value, (str, int)):
         return repr(value).replace("'", '"')
     if isinstance(value, (float, Fraction)):
+        if chance:
+            return numerals.decimal(value, decimals, language)
         return numerals.signed(value, decimals, language)
     try:  # the student's own object: its first 40 characters
         return repr(value)[:40]
@@ -195,11 +199,13 @@ def _value_text(value: Any, language: str, decimals: int = 4) -> str:
         return type(value).__name__
 
 
-def _told_apart(mine: Any, right: Any, language: str) -> tuple[str, str]:
+def _told_apart(mine: Any, right: Any, language: str,
+                chance: bool = False) -> tuple[str, str]:
     """The student's value and the rules' as texts that differ: with more decimals (up to 12)
     where 4 would show the same digits (−0.8195 against −0.8194 reads as rounding)."""
     for decimals in (4, 6, 8, 10, 12):
-        texts = _value_text(mine, language, decimals), _value_text(right, language, decimals)
+        texts = (_value_text(mine, language, decimals, chance),
+                 _value_text(right, language, decimals, chance))
         if texts[0] != texts[1]:
             break
     return texts
@@ -292,7 +298,7 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             wrong.append((case, mine, right))
     if wrong:
         case, mine, right = wrong[0]
-        mine_text, right_text = _told_apart(mine, right, language)
+        mine_text, right_text = _told_apart(mine, right, language, name in CHANCES)
         print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
                    case=_case_text(name, case, language), mine=mine_text, right=right_text))
         return _with_hints(name, package, language)
