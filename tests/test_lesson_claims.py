@@ -546,3 +546,17 @@ def test_lesson_08_shows_the_drawn_21_giving_most_of_the_even_games_edge_back(la
     even, back, without = (float(value.replace(",", "."))
                            for value in EDGE.findall(printed(lesson("08", language)))[-3:])
     assert back < even / 2 and back < without < even
+
+
+def test_lesson_12s_largest_one_change_is_ties_to_nobody():
+    """Lesson 12's fold: of the four changes its cell lists, ties to nobody moves the banker's
+    edge most (R17); and the natural paid 2 lowers it by exactly the chance of a natural (R9)."""
+    edge = -t21.exact.round_value(17)
+    changes = {"banker_stands_on": 16, "ties_to_banker": False, "drawn_21_pays": 1, "decks": 1}
+    moved = {field: abs(-t21.exact.round_value(17, rules=HISTORICAL.with_(**{field: value})) - edge)
+             for field, value in changes.items()}
+    assert max(moved, key=moved.get) == "ties_to_banker"
+    two = HISTORICAL.with_(banker_natural_collects=2, banker_natural_vs_natural=2)
+    assert edge + t21.exact.round_value(17, rules=two) == t21.exact.natural_probability()
+    source = "\n".join(cell.source for cell in nbformat.read(lesson("12", "en"), 4).cells)
+    assert all(f"{field}={value}" in source for field, value in changes.items())
