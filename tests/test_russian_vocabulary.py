@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted([*(ROOT / "notebooks" / "ru").glob("*.ipynb"),
                     *(ROOT / "teacher" / "ru").rglob("*.ipynb")])
 CATALOGS = sorted((ROOT / "twentyone_edu" / "locale" / "ru" / "LC_MESSAGES").rglob("*.po"))
-CALQUE = re.compile(r"(значени|ценност)[а-яё]* (остановки|прикупки|раунда)", re.IGNORECASE)
+# the seed of a deal is «номер расклада», never «зерно» (GLOSSARY.md), in any form
+CALQUE = re.compile(r"(значени|ценност)[а-яё]* (остановки|прикупки|раунда)"
+                    r"|(?<![а-яё])з[её]рн[а-яё]*", re.IGNORECASE)
 BJ = re.compile(r"\bBJ\b")
 # Every form of «очко»: the singular (очко, очка, очку, очком, очке) and the plural.
 OCHKO = re.compile(r"(?<![а-яё])очк[а-яё]*", re.IGNORECASE)
@@ -60,6 +62,7 @@ def wrong_words(text: str) -> list[str]:
 def test_the_check_can_fail():
     assert wrong_words("Шаг 4 — значение остановки") == ["значение остановки"]
     assert wrong_words("точное Значения раунда") == ["Значения раунда"]
+    assert wrong_words("с новым зерном, другие зёрна") == ["зерном", "зёрна"]
     assert wrong_words("столбцы: 17, BJ, перебор") == ["столбцы: 17, BJ, перебор"]
     assert wrong_words("средний результат, если остановиться; BJ — натуральное 21") == []
     assert wrong_words("Т 10 — это «очко»") == ["Т 10 — это «очко»"]
