@@ -5,14 +5,13 @@ are compared with chances counted here by placing the aces."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
 import re
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
+import lesson_blanks
 import nbformat
 import pytest
 
@@ -21,32 +20,16 @@ from twentyone_edu.widgets import blanks
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "10_choosing_the_banker.ipynb"
-GUIDE = ROOT / "teacher" / "teacher_guide.ipynb"
 CELLS = ("nb10-02", "nb10-06", "nb10-08", "nb10-10a", "nb10-10")
-BLANK = re.compile(r"^ +# Your turn.*?raise NotImplementedError\([^)]*\)$", re.M | re.S)
 
 
 def guide_body() -> str:
-    (cell,) = [cell for cell in nbformat.read(GUIDE, as_version=4).cells
-               if cell.get("id") == "tg-10-02"]
-    (body,) = re.findall(r"```python\n(.*?)```", cell.source, re.S)
-    return body
+    return lesson_blanks.guide_body("tg-10-02")
 
 
 def run_lesson(body: str | None = None) -> tuple[dict, str]:
-    """Lesson 10's cells up to the check, the blank filled with `body` (or as committed), run in
-    one namespace with the figures left out; returns the namespace and what was printed."""
-    cells = {cell.get("id"): cell.source for cell in nbformat.read(LESSON, as_version=4).cells}
-    sources = [cells[cell_id] for cell_id in CELLS]
-    sources = [re.sub(r"\nfig = Figure.*", "", source, flags=re.S) for source in sources]
-    if body is not None:
-        sources = [BLANK.sub(lambda _: body.rstrip("\n"), source) for source in sources]
-    namespace: dict = {}
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        for source in sources:
-            exec(compile(source, "lesson 10", "exec"), namespace)
-    return namespace, printed.getvalue()
+    """Lesson 10's cells up to its check, the blank filled with `body` (or as committed)."""
+    return lesson_blanks.run_cells(LESSON, CELLS, body)
 
 
 def placed(seat: int, players: int, cards: int, aces: int) -> Fraction:
@@ -57,7 +40,7 @@ def placed(seat: int, players: int, cards: int, aces: int) -> Fraction:
 
 def test_the_lesson_leaves_the_blank_and_still_runs_on():
     namespace, printed = run_lesson()
-    assert len(BLANK.findall(nbformat.read(LESSON, as_version=4).cells[
+    assert len(lesson_blanks.BLANK.findall(nbformat.read(LESSON, as_version=4).cells[
         [c.get("id") for c in nbformat.read(LESSON, as_version=4).cells].index("nb10-10a")]
         .source)) == 1
     assert printed.count("Fill in the blank above") == 1

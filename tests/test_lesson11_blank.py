@@ -5,14 +5,12 @@ committed, with the teacher's guide's body and with wrong bodies."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
 import re
 from fractions import Fraction
 from pathlib import Path
 
-import nbformat
+import lesson_blanks
 import numpy as np
 import pytest
 
@@ -20,33 +18,18 @@ from twentyone_edu.widgets import blanks
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "11_exact_vs_simulation.ipynb"
-GUIDE = ROOT / "teacher" / "teacher_guide.ipynb"
 CELLS = ("nb11-02", "nb11-sim-blank", "nb11-sim-check")
-BLANK = re.compile(r"^ +# Your turn.*?raise NotImplementedError\([^)]*\)$", re.M | re.S)
 # two cards from 104, 8 aces and 32 ten-valued cards: an ace and a ten in either order (R9)
 NATURAL = 2 * Fraction(8, 104) * Fraction(32, 103)
 
 
 def guide_body() -> str:
-    (cell,) = [cell for cell in nbformat.read(GUIDE, as_version=4).cells
-               if cell.get("id") == "tg-11-02"]
-    (body,) = re.findall(r"```python\n(.*?)```", cell.source, re.S)
-    return body
+    return lesson_blanks.guide_body("tg-11-02")
 
 
 def run_lesson(body: str | None = None) -> tuple[dict, str]:
-    """The lesson's set-up, its blank (filled with `body`, or as committed) and its check, run
-    in one namespace; returns the namespace and what was printed."""
-    cells = {cell.get("id"): cell.source for cell in nbformat.read(LESSON, as_version=4).cells}
-    sources = [cells[cell_id] for cell_id in CELLS]
-    if body is not None:
-        sources = [BLANK.sub(lambda _: body.rstrip("\n"), source) for source in sources]
-    namespace: dict = {}
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        for source in sources:
-            exec(compile(source, "lesson 11", "exec"), namespace)
-    return namespace, printed.getvalue()
+    """Lesson 11's cells up to its check, the blank filled with `body` (or as committed)."""
+    return lesson_blanks.run_cells(LESSON, CELLS, body)
 
 
 def test_the_lesson_leaves_the_blank_and_still_runs_on():
