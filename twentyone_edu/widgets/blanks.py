@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import exact
 from ..exact import reference
@@ -38,7 +38,6 @@ SEAT_CASES = 5  # (seat, players, cards, aces): a seat of a random table, and th
 # a plausible mistake gets wrong: the shoe's last card the last seat's with one ace (a range that
 # stops before `cards`), the last seat of five at the full shoe, a table of two
 TABLES = ((3, 3, 6, 1), (5, 5, 104, 8), (1, 2, 104, 8))
-CHANCES = {"seat_chance"}  # blanks whose answer is a chance, written without a sign
 DEALS = 20_000  # two-card deals the check asks of lesson 11's `naturals_in`: its SE is 30 naturals
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # the lesson's letters: J, Q, K are 10
 
@@ -156,23 +155,14 @@ def seat_cases(rng: random.Random) -> list[tuple]:
 
 def package_naturals_in(n, rng) -> int:
     """The package's answer to lesson 11's `naturals_in`: of `n` deals of two cards from a fresh
-    shoe, how many are a natural, an ace and a ten in either order (R1, R9)."""
-    shoe = ["A"] * 8 + ["10"] * 32 + ["other"] * 64
+    shoe, how many are a natural, an ace and a ten in either order (R1, R3)."""
+    shoe = [rank if rank in ("A", "10") else "other" for rank in _dealt(random.Random(0))]
     return sum(sorted(rng.sample(shoe, 2)) == ["10", "A"] for _ in range(n))
 
 
 def natural_deals(rng: random.Random) -> list[tuple]:
     """One case: DEALS deals, with a generator seeded afresh."""
     return [(DEALS, random.Random(rng.getrandbits(64)))]
-
-
-BLANKS: dict[str, tuple[Callable[[random.Random], list[tuple]], Callable[..., Any]]] = {
-    "ending": (ending_cases, package_ending),
-    "stand_value": (stand_cases, package_stand_value),
-    "buy_on_twenty": (buy_cases, package_buy_on_twenty),
-    "seat_chance": (seat_cases, package_seat_chance),
-    "naturals_in": (natural_deals, package_naturals_in),
-}
 
 
 def far_from_chance(mine: int, n: int) -> bool:
@@ -251,7 +241,7 @@ def _with_hints(name: str, package: Callable[..., Any], language: str) -> Callab
 def _judge_naturals(mine: Any, case: tuple, function: Callable[..., Any],
                     language: str) -> Callable[..., Any]:
     """Lesson 11's check: a whole count of naturals, within 4 standard errors of the exact
-    chance's expectation (R9), or "not yet" and the hints."""
+    chance's expectation (R3), or "not yet" and the hints."""
     n = case[0]
     expected = numerals.count(round(n * exact.natural_probability()), language)
     if isinstance(mine, bool) or not isinstance(mine, numbers.Integral):
@@ -266,15 +256,35 @@ def _judge_naturals(mine: Any, case: tuple, function: Callable[..., Any],
     return _with_hints("naturals_in", package_naturals_in, language)
 
 
+class Blank(NamedTuple):
+    """A lesson's blank: its cases, the package's own function, whether its answer is a chance
+    (written without a sign), and its own judge where the answer is not one exact value."""
+
+    draw: Callable[[random.Random], list[tuple]]
+    package: Callable[..., Any]
+    chance: bool = False
+    judge: Callable[..., Callable[..., Any]] | None = None
+
+
+BLANKS: dict[str, Blank] = {
+    "ending": Blank(ending_cases, package_ending),
+    "stand_value": Blank(stand_cases, package_stand_value),
+    "buy_on_twenty": Blank(buy_cases, package_buy_on_twenty),
+    "seat_chance": Blank(seat_cases, package_seat_chance, chance=True),
+    "naturals_in": Blank(natural_deals, package_naturals_in, judge=_judge_naturals),
+}
+
+
 def check_blank(name: str, function: Callable[..., Any], language: str = "en",
                 seed: int | None = None) -> Callable[..., Any]:
     """Run the student's `ending`, `stand_value`, `buy_on_twenty`, `seat_chance` or
     `naturals_in` on cases drawn now, say
     right or not yet (never the answer), and return the function the lesson goes on with."""
     language = check_language(language)
-    draw, package = BLANKS[name]
+    blank = BLANKS[name]
+    package = blank.package
     cases = [(case,) if name == "ending" else case
-             for case in draw(random.Random(seed if seed is not None else
+             for case in blank.draw(random.Random(seed if seed is not None else
                                             random.SystemRandom().getrandbits(64)))]
     wrong = []
     for case in cases:
@@ -288,8 +298,8 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             print(text("blank_error", language, case=_case_text(name, case, language),
                        call=call))
             return _with_hints(name, package, language)
-        if name == "naturals_in":
-            return _judge_naturals(mine, case, function, language)
+        if blank.judge is not None:
+            return blank.judge(mine, case, function, language)
         if isinstance(mine, float):  # 0.2 is not 1/5: the course's chances are exact
             print(text("blank_float", language, mine=mine))
             return _with_hints(name, package, language)
@@ -298,7 +308,7 @@ def check_blank(name: str, function: Callable[..., Any], language: str = "en",
             wrong.append((case, mine, right))
     if wrong:
         case, mine, right = wrong[0]
-        mine_text, right_text = _told_apart(mine, right, language, name in CHANCES)
+        mine_text, right_text = _told_apart(mine, right, language, blank.chance)
         print(text("blank_not_yet", language, wrong=len(wrong), n=len(cases),
                    case=_case_text(name, case, language), mine=mine_text, right=right_text))
         return _with_hints(name, package, language)
