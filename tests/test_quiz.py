@@ -158,6 +158,54 @@ def test_rejects_wrong_answers(typed):
     assert quiz.attempts == 1
 
 
+# A trap: 4/51 read as a chance from one pack, 4/52 = 1/13 = 0.0769230... (one pack's aces over
+# its cards, a slip a student makes), said when typed exactly or rounded as typed.
+ONE_PACK = ("1/13", {"en": "That is one pack's share of aces.",
+                     "ru": "Это доля тузов в одной колоде."})
+
+
+@pytest.mark.parametrize("typed", ["1/13", "4/52", "0.077", "0.0769", "7.69 %", "0.07692"])
+def test_a_known_slip_is_named_and_counted_as_a_try(typed):
+    quiz = Quiz("P(21)?", make_answer_token(P21), traps=[ONE_PACK])
+    assert answer(quiz, typed) is False
+    assert quiz.attempts == 1
+    assert "known slip" in quiz.feedback.value and "share of aces" in quiz.feedback.value
+    quiz.language = "ru"
+    assert "доля тузов в одной колоде" in quiz.feedback.value
+    assert answer(quiz, "4/51") is True and "one pack" not in quiz.feedback.value
+
+
+@pytest.mark.parametrize("typed", ["0.0770", "0.0768", "1/12", "0.08"])
+def test_an_answer_near_a_trap_is_only_not_yet(typed):
+    """1/13 = 0.07692… is 0.077 to two digits (a slip named) but 0.0769 to three, so 0.0770
+    and 0.0768 are other values; one digit (0.08) is too rough to name a slip."""
+    quiz = Quiz("P(21)?", make_answer_token(P21), traps=[ONE_PACK])
+    answer(quiz, typed)
+    assert "known slip" not in quiz.feedback.value
+
+
+def test_a_trap_that_is_the_answer_is_refused():
+    with pytest.raises(RuleError, match="traps="):
+        Quiz("P(21)?", make_answer_token(P21), traps=[("8/102", "not a slip")])
+
+
+def test_the_banks_traps_are_the_slips_they_name():
+    """Each trap of the bank, derived by hand from its question: 09.2's 8 is the lesson's
+    V(n + 1)/n with V = 6, n = 3; 11.1's 300 is 1.2/0.004, √n; 11.4's 2 divides 0.026 by one
+    mean's standard error 1.3/√10,000, and 1.413 by the difference's rounded first,
+    √(2 · 1.3²/10,000) ≈ 0.0184."""
+    slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
+             "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
+                      round(Fraction("0.026") / Fraction("0.0184"), 3)]}
+    for key, values in slips.items():
+        stored = quiz_bank.exercise(key)
+        assert [parse_answer(trap).value for trap, _ in stored["traps"]] == values
+        shown = quiz_bank.quiz(key, language="ru")
+        for value in values:
+            assert answer(shown, decimal(value, 3, "ru").replace("\u2009", "")) is False
+            assert "известный промах" in shown.feedback.value
+
+
 def test_too_few_significant_digits_is_explained_not_counted():
     quiz = Quiz("P(21)?", make_answer_token(P21))
     assert answer(quiz, "0.078") is False  # 2 significant digits
@@ -430,7 +478,7 @@ def test_random_events_never_raise():
 
 TOKEN = re.compile(r"t21q1:[0-9a-zA-Z]{1,32}:[0-9a-f]{20}(?:,[0-9a-f]{20})*")
 BANK_KEYS = {"question", "answer", "hints", "choices", "min_digits", "kind", "printed", "why",
-             "prediction"}
+             "prediction", "traps"}
 
 
 def test_a_question_that_uses_a_printed_output_names_a_cell_that_prints():
@@ -493,6 +541,13 @@ def bank_problems(lesson: str, bank) -> list[str]:
         digits = entry.get("min_digits", 3)
         if isinstance(digits, bool) or digits not in DIGITS:
             problems.append(f"{key}: min_digits {digits!r} is not 1-8")
+        traps = entry.get("traps", [])
+        if "traps" in entry and ("choices" in entry or not isinstance(traps, list) or not traps
+                                 or not all(isinstance(trap, dict) and set(trap) == {"answer", "en"}
+                                            and isinstance(trap["answer"], str)
+                                            and _english({"en": trap["en"]}) for trap in traps)):
+            problems.append(f"{key}: every trap needs an answer and an en text, and only those "
+                            "(a typed answer only)")
         if "choices" in entry and "kind" in entry:
             problems.append(f"{key}: a choice has no kind")
         elif "choices" not in entry and entry.get("kind") not in KINDS:

@@ -50,7 +50,7 @@ def russian_entries():
 
 
 def stored_texts():
-    """(place, English) of every question, hint, choice and why, read from the JSON files
+    """(place, English) of every question, hint, choice, trap and why, read from the JSON files
     here."""
     folder = resources.files("twentyone_edu.data").joinpath("quizzes")
     found = []
@@ -59,7 +59,7 @@ def stored_texts():
             continue
         for key, entry in json.loads(path.read_text(encoding="utf-8")).items():
             found.append((f"{key} question", entry["question"]["en"]))
-            for kind in ("hint", "choice"):
+            for kind in ("hint", "choice", "trap"):
                 found += [(f"{key} {kind} {number + 1}", text["en"])
                           for number, text in enumerate(entry.get(f"{kind}s", []))]
             if "why" in entry:

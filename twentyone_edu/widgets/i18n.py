@@ -108,6 +108,7 @@ TEXT: dict[str, str] = {
                 "up when the digit after it is 5 or more.",
     "quiz_sign": "✗ Not yet: {answer} has the right size but the wrong sign. Read again what the "
                  "question counts as positive.",
+    "quiz_trap": "✗ Not yet: {answer} is a known slip.",
     "quiz_empty": "Type an answer first.",
     "quiz_choose": "Choose an answer first.",
     "quiz_rough": "✗ Not yet: {answer} has one digit, too rough to check. Work it out to at "

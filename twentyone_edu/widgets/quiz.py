@@ -62,7 +62,7 @@ MAX_CHOICES, MAX_HINTS = 26, 20
 # in stakes, a number in standard form, or any number; its placeholder and the forms a refusal
 # names follow it (i18n: quiz_placeholder_<kind>, quiz_forms_<kind>).
 KINDS = ("chance", "count", "stakes", "standard_form", "number")
-JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut", "quiz_sign")  # a value "not yet"
+JUDGED = ("quiz_not_yet", "quiz_not_yet_comma", "quiz_cut", "quiz_sign", "quiz_trap")  # not yet
 PREDICTED = {True: "quiz_predicted_right", False: "quiz_predicted_other"}  # a kept prediction
 RIGHT = ("quiz_correct", PREDICTED[True])  # verdicts shown in the colour of a right answer
 SHOW_WHY = (*RIGHT, PREDICTED[False])  # verdicts followed by the why
@@ -171,6 +171,12 @@ def rounded_forms(x: Fraction, digits: int) -> set[str]:
     return forms
 
 
+def _mantissa(form: str) -> Fraction:
+    """A 'mantissa e exponent' form of rounded_forms as its value."""
+    mantissa, _, exponent = form.partition("e")
+    return Fraction(int(mantissa)) * Fraction(10) ** int(exponent or 0)
+
+
 def cut_form(x: Fraction, digits: int) -> str:
     """`x` cut to `digits` significant digits, the rest dropped, not rounded (0.40066 to 4 digits
     is 0.4006), as 'mantissa e exponent'."""
@@ -266,6 +272,9 @@ class Quiz(Bilingual, widgets.VBox):
     answer box's placeholder and the forms a refusal names follow it. With `prediction`, a
     choice made before the lesson shows the numbers: it is checked once and kept, right or not,
     with `why` (not tried again until right: readings 53, 59 would not grade a prediction).
+    `traps`: known wrong answers, each (its value, what the slip is), said when a typed answer
+    is that value, exactly or rounded as typed (readings 97, 98 met 11.4's 2 and 09.2's 8 with
+    a bare "not yet"); a trap that is the right answer is refused.
     """
 
     attempts = traitlets.Int(0)  # checks of a readable answer; observed by quiz_record
@@ -273,7 +282,7 @@ class Quiz(Bilingual, widgets.VBox):
 
     def __init__(self, question, answer, *, choices=None, hints=(), why=None,
                  language: str = "en", min_digits: int = 3, kind: str = "chance",
-                 prediction: bool = False):
+                 prediction: bool = False, traps=()):
         super().__init__()
         self.add_class("t21-quiz")
         self._speak(language, self._guarded)
@@ -295,6 +304,11 @@ class Quiz(Bilingual, widgets.VBox):
         if self.choices is not None and not any(map(self.is_correct, range(len(self.choices)))):
             raise RuleError("answer_not_choice" if token is answer else "answer_not_choice_value",
                             value=quote(answer))
+        self.traps = [(exact_value(value), _teacher_text(note, "a trap")) for value, note in
+                      bounded(traps, "traps", MAX_HINTS, use=message("use.texts", most=MAX_HINTS))]
+        if any(self._matches("exact", str(value)) for value, _ in self.traps):
+            raise RuleError("answer_trap", value=quote(traps))
+        self._trap = 0  # which trap the last answer fell into, counted from 1 (0: none)
         self.correct = False
         self.unexpected: BaseException | None = None
         self.attempts = 0
@@ -373,11 +387,15 @@ class Quiz(Bilingual, widgets.VBox):
             message = worded(key, lang, **fields)
             if key not in (*SHOW_WHY, *JUDGED):
                 message = "⚠ " + message
-            # once right, what the answer shows (the lesson's point, not only a tick)
-            why = (f"<p class='t21-quiz-why'>{escape(_localised(self.why, lang))}</p>"
-                   if key in SHOW_WHY and self.why is not None else "")
+            # once right, what the answer shows (the lesson's point, not only a tick); after a
+            # known slip, what the slip is
+            said, kind = ((self.why, "why") if key in SHOW_WHY else
+                          (self.traps[self._trap - 1][1], "trap") if key == "quiz_trap" else
+                          (None, ""))
+            below = ("" if said is None else
+                     f"<p class='t21-quiz-{kind}'>{escape(_localised(said, lang))}</p>")
             self.feedback.value = (f'<div role="status" style="color:{colour};font-weight:bold">'
-                                   f"{escape(message)}</div>{why}")
+                                   f"{escape(message)}</div>{below}")
 
     def _say(self, key: str, **fields) -> None:
         self._feedback = (key, fields)
@@ -435,6 +453,16 @@ class Quiz(Bilingual, widgets.VBox):
             return "digits"
         return "cut" if cut else "wrong"
 
+    def _fell_into(self, answer: TypedAnswer) -> int:
+        """Which trap (counted from 1) a wrong answer is, exactly or as its digits round it;
+        0 for none."""
+        for number, (value, _) in enumerate(self.traps, start=1):
+            digits = answer.digits or 0
+            if answer.value == value or digits >= 2 and any(
+                    _mantissa(form) == answer.value for form in rounded_forms(value, digits)):
+                return number
+        return 0
+
     def _sign_only(self, answer: TypedAnswer) -> bool:
         """Whether the answer is wrong only in its sign (08.1's −0.143 for what a player pays:
         issue 29)."""
@@ -469,6 +497,9 @@ class Quiz(Bilingual, widgets.VBox):
             self._counted(False, "quiz_cut", answer=shown)
         elif verdict == "rough":  # (a try: reading 79 redid a right sum told "not yet")
             self._counted(False, "quiz_rough", answer=shown, needed=self.min_digits)
+        elif verdict == "wrong" and (trap := self._fell_into(answer)):
+            self._trap = trap
+            self._counted(False, "quiz_trap", answer=shown)
         elif verdict == "wrong" and self._sign_only(answer):
             self._counted(False, "quiz_sign", answer=shown)
         elif verdict == "wrong" and (other := numerals.thousands_or_decimal(typed,

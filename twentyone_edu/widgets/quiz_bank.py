@@ -7,9 +7,10 @@ what the typed answer is (one of quiz.KINDS: "chance", "count", "stakes", "stand
 "number"; its answer box's placeholder follows it), and, optionally, "min_digits", "prediction"
 (true: a choice made before the lesson shows the numbers, checked once and kept;
 Quiz(prediction=...)) and "printed" (the id of the lesson's cell whose printed output the
-question uses: a handout prints it beside the question). The English is the source; the other
+question uses: a handout prints it beside the question) and "traps": [{"answer", "en"}, ...], known
+wrong answers each with what the slip is (Quiz(traps=...)). The English is the source; the other
 languages are in the gettext catalog locale/<language>/LC_MESSAGES/quizzes.po, one entry per
-text, its place as msgctxt ("04.1 question", "04.1 hint 2", "04.1 choice 3", counted from 1) and
+text, its place as msgctxt ("04.1 question", "04.1 hint 2", "04.1 trap 1", counted from 1) and
 its English as msgid, merged by `python -m twentyone_edu.locale update`. The answer is a token
 of salted hashes (`make_answer_token`), never the answer itself; the teacher's guide computes
 each answer with the engine and a test checks that its token matches.
@@ -55,9 +56,9 @@ def place(exercise_id: str, kind: str, number: int = 0) -> str:
 
 def places(exercise_id: str, stored: dict) -> Iterator[tuple[str, dict[str, str]]]:
     """Each text of a stored exercise with the name of its place: the question, the hints,
-    the choices, the why."""
+    the choices, the traps, the why."""
     yield place(exercise_id, "question"), stored["question"]
-    for kind in ("hint", "choice"):
+    for kind in ("hint", "choice", "trap"):
         for number, text in enumerate(stored.get(f"{kind}s", ()), start=1):
             yield place(exercise_id, kind, number), text
     if "why" in stored:
@@ -99,6 +100,9 @@ def exercise(exercise_id: str) -> dict:
         if f"{kind}s" in entry:
             found[f"{kind}s"] = [bilingual(place(exercise_id, kind, number), text)
                                  for number, text in enumerate(entry[f"{kind}s"], start=1)]
+    if "traps" in entry:
+        found["traps"] = [(trap["answer"], bilingual(place(exercise_id, "trap", number), trap))
+                          for number, trap in enumerate(entry["traps"], start=1)]
     if "why" in entry:
         found["why"] = bilingual(place(exercise_id, "why"), entry["why"])
     return found
@@ -111,7 +115,7 @@ def quiz(exercise_id: str, language: str = "en") -> Quiz:
     shown = Quiz(stored["question"], stored["answer"], choices=stored.get("choices"),
                  hints=stored.get("hints", ()), why=stored.get("why"), language=language,
                  min_digits=stored.get("min_digits", 3), kind=stored.get("kind", "chance"),
-                 prediction=stored.get("prediction", False))
+                 prediction=stored.get("prediction", False), traps=stored.get("traps", ()))
     SHOWN.setdefault(exercise_id, []).append(shown)
     for watcher in WATCHERS:
         watcher(exercise_id, shown)

@@ -511,6 +511,7 @@ ENGLISH: dict[str, Template] = {
                         "a {{'en': ..., 'ru': ...}} dict",
     "answer_not_choice": "answer=the token is not one of the choices",
     "answer_not_choice_value": "answer={value} is not one of the choices",
+    "answer_trap": "traps={value}: a trap is a wrong answer, and one of these is the right one",
     "prediction": "prediction={value} is not valid (use True for an exercise with choices, or "
                   "False)",
     "use.texts": "a list of at most {most} texts",
