@@ -194,11 +194,14 @@ def test_the_banks_traps_are_the_slips_they_name():
     V(n + 1)/n with V = 6, n = 3; 11.1's 300 is 1.2/0.004, √n; 11.4's 2 divides 0.026 by one
     mean's standard error 1.3/√10,000, and 1.413 by the difference's rounded first,
     √(2 · 1.3²/10,000) ≈ 0.0184; 12.2's is one pack's highest bust chance as the Wizard of Odds
-    publishes it (Blackjack Appendix 2B, one deck, the 5 up), not six packs'."""
+    publishes it (Blackjack Appendix 2B, one deck, the 5 up), not six packs'; 09.3's is the
+    banker's edge without the fives, not its change from the fresh shoe's."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
-             "12.2": [Fraction("0.428905")]}
+             "12.2": [Fraction("0.428905")],
+             "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
+                 t21.parse_cards("5 " * 8))), 6)]}
     for key, values in slips.items():
         stored = quiz_bank.exercise(key)
         assert [parse_answer(trap).value for trap, _ in stored["traps"]] == values
