@@ -110,3 +110,38 @@ def test_a_tie_makes_either_guess_right():
     assert shown(answer) and "right, for both" in guess.said.value and guess.right == 1
     guess.reveal("buy")  # (the answer is out: a second press counts nothing)
     assert guess.guesses == 1
+
+
+def test_the_answers_are_hidden_while_the_first_question_is_worked_out():
+    """UX review 24: before the first hand's numbers came, a phone showed «The chart is being
+    drawn…» where the question was to come. Held from the start, the answer's widgets show
+    nothing until the guess, and nothing is held when guessing is off (the lessons)."""
+    guess = GuessFirst("en", True, "guess_show", after=lambda: None)
+    answer = widgets.HTML("the chart")
+    guess.hold((answer,))
+    assert not shown(answer) and not shown(guess.prompt)  # (nothing asked yet)
+    guess.ask("10 9", "Buy or stand?", "stand", (answer,))
+    assert not shown(answer) and shown(guess.prompt)
+    guess.reveal("stand")
+    assert shown(answer)
+    off = GuessFirst("en", False, "guess_show", after=lambda: None)
+    kept = widgets.HTML("the chart")
+    off.hold((kept,))
+    assert shown(kept)
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ("stand: buying would lose ", " stakes more in 100 rounds")),
+    ("ru", ("остановиться: прикупка дала бы меньше на ", " за 100 раундов (в ставках)"))])
+def test_the_map_says_what_standing_saves_without_a_minus(language, words):
+    """UX review 24 read «10 + 9: stand, −80 stakes in 100 rounds» as standing losing 80: the
+    line over the map now says what buying would cost, as a positive number, the engine's own
+    difference of buy − stand for 10 + 9 times 100."""
+    strategy = StrategyExplorer(first="10", second="9", language=language)
+    values = exact.decision_values(parse_cards("10 9"), (), rules="historical")
+    per_100 = abs(100 * (values["draw"] - values["stand"]))
+    assert strategy.state == "ready"
+    said = strategy.echo.value
+    assert words[0] in said and words[1] in said and "−" not in said
+    shown_number = said.split(words[0])[1].split(words[1])[0]
+    assert round(float(shown_number.replace(",", "."))) == round(float(per_100))

@@ -54,7 +54,7 @@ def test_a_chart_for_another_question_fades_the_last_picture_until_it_comes():
     (AdviceExplorer, "en", "The chart is being drawn…"),
     (AdviceExplorer, "ru", "График рисуется…"),
     (StrategyExplorer, "en", "The map is being computed…"),
-    (StrategyExplorer, "ru", "Карта вычисляется…"),
+    (StrategyExplorer, "ru", "Таблица вычисляется…"),
     (SimulationExplorer, "en", "The chart is being drawn…"),
     (SimulationExplorer, "ru", "График рисуется…"),
 ])
@@ -139,8 +139,8 @@ def test_an_empty_stake_box_is_refused_not_a_round_without_the_student(language,
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "Your 1 added after the deal is lost if you lose and never won."),
-    ("ru", "Ваши 1, прибавленные после сдачи, при проигрыше пропадут")])
+    ("en", "You added 1 after the deal: a loss takes it, a win does not pay it."),
+    ("ru", "Вы прибавили 1 после сдачи: при проигрыше это пропадёт")])
 def test_the_turn_says_what_an_addition_after_the_deal_can_do(language, said):
     """R6: money added after the deal is never won, but is lost on a loss. A touch screen
     shows no tooltip (UX review 20), so the student's turn says it once he has added."""

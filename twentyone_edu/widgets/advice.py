@@ -136,6 +136,7 @@ class AdviceExplorer(Explorer):
         # tap right under the picture (UX review 11: at the foot of the boxes they fell below a
         # projector's screen); a refusal of what was typed shows under the boxes, so the box
         # being typed in does not move (UX D17)
+        self.guess.hold((self.verdict, self.values_html, self.fraction, self.table, self.chart))
         side = widgets.VBox([self.guess.cover, self.chart, picker])
         side.add_class("t21-advice-side")
         self.children = [
@@ -273,7 +274,7 @@ class AdviceExplorer(Explorer):
         self.verdict.value = self._verdict_html()
         self.guess.ask((self.hand, self.seen, self.rules.name), escape(text(
             "guess_prompt", lang, hand=" + ".join(card_text(self.hand, lang).split()))),
-            self.decision, (self.verdict, self.values_html, self.fraction, self.table, self.chart))
+            self.decision, self.guess.hidden)
         self._draw_chart()
 
     def _outcome_name(self, outcome) -> str:

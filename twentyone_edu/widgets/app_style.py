@@ -407,10 +407,10 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-advice .t21-advice-side > .t21-advice-picker {{ order: 2; }}
   /* (no box for the chances before the guess: the cards to tap right under it) */
   .t21-app .t21-advice .t21-guess-cover {{ display: none !important; }}
-  /* "When to buy": the map right after the two menus of the hand (round 8: under the word
-     that the menus do what its small cells do, so it is read before a tap), the answer for
-     the hand straight under the map (round 7: in the screen after a tap), then the legend,
-     and the rules last */
+  /* "When to buy": the question and its guesses first (UX review 24), the map right after
+     the two menus of the hand (round 8: under the word that the menus do what its small
+     cells do, so it is read before a tap), the answer for the hand straight under the map
+     (round 7: in the screen after a tap), then the legend, and the rules last */
   .t21-app .t21-strategy .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
   .t21-app .t21-strategy .t21-column,
@@ -418,11 +418,10 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-strategy .t21-column > *,
   .t21-app .t21-strategy .t21-columns > :last-child > * {{
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
-  .t21-app .t21-strategy .t21-column > :nth-child(2) {{ order: 0; }}
+  .t21-app .t21-strategy .t21-column > :is(.t21-strategy-statusrow, .t21-guess,
+    .t21-strategy-hand) {{ order: 0; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-mapbox,
   .t21-app .t21-strategy .t21-columns .t21-strategy-hintrow {{ order: 1; }}
-  /* (the class's guess, and then whether it was right, over the map: UX review 21) */
-  .t21-app .t21-strategy .t21-column > .t21-guess {{ order: 1; }}
   /* «Bigger cells»: 44 px cells (the grid is 68 % of a 660 px map, 10 cells a row), the map
      scrolling sideways inside its box, not the page */
   .t21-app .t21-strategy-hintrow {{ align-items: center; gap: 8px;
@@ -462,7 +461,7 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-strategy-rowlabels .t21-rowlabels > div {{ display: flex;
     align-items: center; justify-content: center; font-weight: bold; font-size: 16px; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-legend {{ order: 3; }}
-  .t21-app .t21-strategy .t21-column > :first-child {{ order: 4; }}
+  .t21-app .t21-strategy .t21-column > .t21-strategy-settings {{ order: 4; }}
   /* (16 px, as all the app's text: UX review 19 read 14 px) */
   .t21-app .t21-strategy-menus-hint {{ display: block; font-weight: bold; font-size: 16px;
     line-height: 1.2; }}

@@ -80,6 +80,15 @@ class GuessFirst(widgets.VBox):
                                 f'{escape(text(self.cover_key, language))}</div>')
         self._say()
 
+    def hold(self, hidden: tuple[widgets.Widget, ...]) -> None:
+        """Hide the answer's widgets from the start, while the first question is worked out
+        (UX review 24: a phone's first seconds showed «The chart is being drawn…» where the
+        question was to come)."""
+        self.hidden = hidden
+        if not self.revealed:
+            for widget in hidden:
+                widget.add_class("t21-guess-hidden")
+
     def ask(self, question: Hashable, prompt: str, answer: str | None,
             hidden: tuple[widgets.Widget, ...], hand: Hashable = None) -> None:
         """The answer to `question` about `hand` is `answer`, shown by `hidden`: hide them until

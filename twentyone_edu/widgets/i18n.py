@@ -236,7 +236,9 @@ TEXT: dict[str, str] = {
     "strategy_menus_hint_zoomed": "Tap a cell (slide the map for more) or use the menus "
                                   "above. Or:",
     "strategy_whole": "Whole map",
-    "strategy_echo_value": "{verdict}, {gain} stakes in 100 rounds",
+    "strategy_echo_buy": "buy: it wins {gain} stakes more than standing in 100 rounds",
+    "strategy_echo_stand": "stand: buying would lose {gain} stakes more in 100 rounds",
+    "strategy_echo_equal": "either: buying and standing are worth the same",
     "strategy_whole_tip": "The whole map in the screen's width, its cells smaller; again: cells a "
                           "finger can tap",
     "strategy_zoom": "Bigger cells",
@@ -379,7 +381,8 @@ TEXT: dict[str, str] = {
     "tw_status_your_turn": "Your turn, {seat}: buy a card or stand.",
     "tw_status_your_turn_you": "Your turn: buy a card or stand.",
     "tw_status_turn": "{seat} to act.",
-    "tw_status_late": "Your {late} added after the deal is lost if you lose and never won.",
+    "tw_status_late": "You added {late} after the deal: a loss takes it, a win does not pay "
+                      "it.",
     "tw_status_banker": "The banker {seat} to act: you buy or stand for the bank, or let it play "
                         "by the rule.",
     "tw_status_you_banker": "Your turn as the banker: buy a card or stand.",

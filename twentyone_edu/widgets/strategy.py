@@ -14,7 +14,7 @@ from ..game.cards import RANKS
 from ..game.rules import variant
 from ..words import card_letters
 from ..words.messages import message
-from ..words.numerals import signed
+from ..words.numerals import decimal, signed
 from ..words.validate import one_of
 from .app_style import MAP_COLUMNS_IN_VIEW
 from .common import BUTTON_STYLES, CHART_FONT, ChartImage, columns, escape, marked, page_listener
@@ -149,13 +149,19 @@ class StrategyExplorer(Explorer):
         self.guess = GuessFirst(language, guess_first, "guess_show_map",
                                 after=self._bring_chosen_into_view, cover_key="guess_cover")
         self.picture = (hint_row, self.echo, self.map_box, self.legend)
+        self.guess.hold((self.cell, *self.picture))
+        # the question and its guesses first, the answer under them, the menus after (UX
+        # review 24: under four menus the question stood at a projector's bottom edge)
+        status_row = widgets.HBox([self.status, self.stop_button])
+        status_row.add_class("t21-strategy-statusrow")
+        hand_menus = widgets.HBox([self.first_menu, self.second_menu])
+        hand_menus.add_class("t21-strategy-hand")
+        settings = widgets.HBox([self.rules_menu, self.banker_menu])
+        settings.add_class("t21-strategy-settings")
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
-                widgets.HBox([self.rules_menu, self.banker_menu]),
-                widgets.HBox([self.first_menu, self.second_menu]),
-                self.message, widgets.HBox([self.status, self.stop_button]), self.guess,
-                self.cell,
+                status_row, self.guess, self.cell, hand_menus, settings, self.message,
                 # (the switch of guessing first under the answer, not by the title, whose row it
                 # made taller: the map beside it fell below a projector's screen)
                 self.guess.switch,
@@ -358,9 +364,7 @@ class StrategyExplorer(Explorer):
         verdict = _verdict(row)
         cell = text("strategy_natural_cell", lang) if verdict == "natural" else \
             f"{signed(row['gain'], 4, lang)}, {text(f'strategy_{verdict}', lang)}"
-        echo = cell if verdict == "natural" else text(
-            "strategy_echo_value", lang, verdict=text(f"strategy_{verdict}", lang),
-            gain=signed(100 * row["gain"], 0, lang))
+        echo = cell if verdict == "natural" else _echo(verdict, row["gain"], lang)
         counts = Counter(map(_verdict, self.table.values()))
         self.chart.show(self._rasters[lang].png((i, j)), text(
             "strategy_chart_alt", lang, first=first, second=second, cell=cell,
@@ -373,8 +377,7 @@ class StrategyExplorer(Explorer):
         self.guess.ask(self._shown[:2], escape(
             text("guess_natural", lang, hand=hand) if verdict == "natural" else
             text("guess_prompt_map", lang, hand=hand, threshold=self.banker_menu.value)),
-            None if verdict == "natural" else verdict, (self.cell, *self.picture),
-            hand=self._wanted)
+            None if verdict == "natural" else verdict, self.guess.hidden, hand=self._wanted)
         if self._reveal and self.hits.children:
             self._bring_chosen_into_view()
         if verdict == "natural":
@@ -391,6 +394,14 @@ class StrategyExplorer(Explorer):
             escape(text("strategy_gain", lang, gain=signed(gain, 2, lang),
                         verdict=text(f"strategy_{verdict}", lang))),
         ])
+
+
+def _echo(verdict: str, gain, language: str) -> str:
+    """The chosen hand's answer in one line: what the better choice gains over the other in 100
+    rounds, a positive number (UX review 24 read «stand, −80 stakes» as standing losing 80)."""
+    per_100 = abs(100 * gain)
+    return text(f"strategy_echo_{verdict}", language,
+                gain=decimal(per_100, 0 if per_100 >= 1 else 2, language))
 
 
 def _verdict(row) -> str:
