@@ -131,8 +131,8 @@ def test_the_answers_are_hidden_while_the_first_question_is_worked_out():
 
 
 @pytest.mark.parametrize("language, words", [
-    ("en", ("stand: buying would lose ", " stakes more in 100 rounds")),
-    ("ru", ("остановиться: прикупка дала бы меньше на ", " за 100 раундов (в ставках)"))])
+    ("en", ("stand: buying costs ", " stakes in 100 rounds")),
+    ("ru", ("остановиться: прикупка хуже на ", " за 100 раундов"))])
 def test_the_map_says_what_standing_saves_without_a_minus(language, words):
     """UX review 24 read «10 + 9: stand, −80 stakes in 100 rounds» as standing losing 80: the
     line over the map now says what buying would cost, as a positive number, the engine's own
@@ -145,3 +145,40 @@ def test_the_map_says_what_standing_saves_without_a_minus(language, words):
     assert words[0] in said and words[1] in said and "−" not in said
     shown_number = said.split(words[0])[1].split(words[1])[0]
     assert round(float(shown_number.replace(",", "."))) == round(float(per_100))
+
+
+def test_the_simulation_keeps_a_guess_until_its_run_ends():
+    """UX reviews 23 and 24: «Simulation» drew the exact value before anyone had guessed. In the
+    app the class guesses whether the player wins or loses on average; the guess is kept, the
+    exact line and value stay out through the run, and the run's end judges the guess against
+    the engine's own exact.round_value (R7-R17)."""
+    from twentyone_edu.widgets.simulation import SimulationExplorer
+
+    value = exact.round_value(17, rules="historical")
+    right = "win" if value > 0 else "lose"
+    wrong = {"win": "lose", "lose": "win"}[right]
+    simulation = SimulationExplorer(rounds=1000, seed=3, guess_first=True)
+    assert shown(simulation.guess.prompt) and "dashed line" not in simulation.chart.alt
+    simulation.guess.buttons[wrong].click()
+    assert not simulation.guess.revealed and "Now run" in simulation.guess.said.value
+    assert "t21-guess-chosen" in simulation.guess.buttons[wrong]._dom_classes
+    simulation.start()
+    simulation.run_steps(1)
+    assert "exact" not in simulation.result_html.value.split("</div>")[-1].lower()
+    assert "the exact value shows when the run ends" in simulation.chart.alt
+    simulation.run_steps(1000)
+    assert simulation.state == "done" and simulation.guess.revealed
+    said = simulation.guess.said.value
+    assert "not this time" in said and "0 of 1" in said
+    assert "dashed line marks the exact value" in simulation.chart.alt
+
+
+def test_the_simulation_shows_the_exact_value_at_once_without_guessing():
+    from twentyone_edu.widgets.simulation import SimulationExplorer
+
+    lesson = SimulationExplorer(rounds=1000)
+    assert lesson.guess.revealed and "dashed line marks the exact value" in lesson.chart.alt
+    app = SimulationExplorer(rounds=1000, guess_first=True)
+    app.guess.buttons["show"].click()
+    assert app.guess.revealed and "dashed line marks the exact value" in app.chart.alt
+    assert app.guess.guesses == 0

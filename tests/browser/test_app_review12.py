@@ -19,8 +19,9 @@ FONT_PX_JS = """(selector) => parseFloat(getComputedStyle([...document.querySele
 DEAL_IN_APP_JS = """() => { const app = document.querySelector('.t21-app').getBoundingClientRect();
   const r = document.querySelector('.t21-app .t21-deal').getBoundingClientRect();
   return {left: r.left - app.left, top: r.top - app.top}; }"""
-MENUS_JS = """() => [...document.querySelectorAll('.t21-app .t21-strategy select')]
-  .slice(-2).map((menu) => menu.value)"""
+MENUS_JS = """() => [...document.querySelectorAll(
+  '.t21-app .t21-strategy-first select, .t21-app .t21-strategy-second select')]
+  .map((menu) => menu.value)"""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -306,7 +306,7 @@ def box(page: Page, selector: str) -> dict:
     return found
 
 
-GUESSING = (".t21-advice", ".t21-strategy")  # the tabs that ask for a guess first
+GUESSING = (".t21-advice", ".t21-strategy", ".t21-simulation")  # tabs that ask for a guess
 
 
 def open_tab(page: Page, index: int, widget: str, ready: str, guessing: bool = False) -> None:

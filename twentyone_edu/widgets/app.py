@@ -73,7 +73,7 @@ TABS: tuple[tuple[str, str, str, dict[str, float | Callable[[], int]]], ...] = (
     # (the class guesses buy or stand before the exact answer shows: UX review 21)
     ("app_tab_advice", "advice", "AdviceExplorer", {"guess_first": True}),
     ("app_tab_strategy", "strategy", "StrategyExplorer", {"guess_first": True}),
-    ("app_tab_simulation", "simulation", "SimulationExplorer", {}),
+    ("app_tab_simulation", "simulation", "SimulationExplorer", {"guess_first": True}),
     # (the first banker's exact chances behind a button: the class predicts and draws first)
     ("app_tab_banker", "banker_chooser", "BankerChooser",
      {"exact_shown": False, "seed": a_draw_round_the_table}),
@@ -85,8 +85,10 @@ FIRST_CONTROL: tuple[Callable[[widgets.Widget], widgets.Widget], ...] = (
     lambda table: table.deal_button if table.deal_button.layout.display != "none"
     else table.buy_button,
     lambda advice: advice.hand_buttons[0],
-    lambda strategy: strategy.first_menu,
-    lambda simulation: simulation.run_button,
+    lambda strategy: strategy.first_menu if strategy.guess.revealed
+    else strategy.guess.buttons["buy"],
+    lambda simulation: simulation.run_button if simulation.guess.revealed
+    else simulation.guess.buttons["win"],
     lambda chooser: chooser.next_button,
 )
 BUILT_PAUSE = 0.5  # seconds for a new tab's views to be drawn before the focus is sent

@@ -380,16 +380,17 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-actions .t21-stand {{ max-width: calc(45% - 6px);
     margin-left: 8px !important; }}
   .t21-app-tabs .lm-TabBar-tab {{ padding: 6px 8px !important; font-size: 16px !important; }}
-  /* "Simulation": Run first, then the chart it draws, in sight while it runs (UX review 8:
-     under the settings and the verdict the chart ran below the screen), the answer under the
-     chart, then the run's status and the settings, which have their defaults */
+  /* "Simulation": the class's guess and Run first, then the chart it draws, in sight while it
+     runs (UX review 8: under the settings and the verdict the chart ran below the screen), the
+     answer under the chart, then the run's status and the settings, which have their
+     defaults */
   .t21-app .t21-simulation .t21-columns {{ flex-direction: column !important;
     flex-wrap: nowrap !important; }}
   .t21-app .t21-simulation .t21-column, .t21-app .t21-simulation .t21-sim-picture {{
     display: contents !important; }}
   .t21-app .t21-simulation .t21-column > * {{ order: 4; }}
-  .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run),
-  .t21-app .t21-simulation .t21-column > .t21-message {{ order: 0; }}
+  .t21-app .t21-simulation .t21-column > :is(.t21-guess, .t21-message),
+  .t21-app .t21-simulation .t21-column > .widget-hbox:has(.t21-sim-run) {{ order: 0; }}
   .t21-app .t21-simulation .t21-sim-chart {{ order: 1; }}
   .t21-app .t21-simulation .t21-sim-result {{ order: 2; }}
   /* "19 or 20?": the chart (the answer) right after the hands, the status and the verdict;
@@ -418,8 +419,9 @@ body.t21-by-pointer .t21-app :focus-visible, body.t21-by-pointer .t21-app-tabs :
   .t21-app .t21-strategy .t21-column > *,
   .t21-app .t21-strategy .t21-columns > :last-child > * {{
     flex: 0 0 auto !important; order: 2; max-width: 100%; align-self: stretch; }}
-  .t21-app .t21-strategy .t21-column > :is(.t21-strategy-statusrow, .t21-guess,
-    .t21-strategy-hand) {{ order: 0; }}
+  .t21-app .t21-strategy .t21-column > :is(.t21-strategy-statusrow, .t21-guess) {{
+    order: 0; }}
+  .t21-app .t21-strategy .t21-column > .t21-strategy-hand {{ order: 1; }}
   .t21-app .t21-strategy .t21-columns .t21-strategy-mapbox,
   .t21-app .t21-strategy .t21-columns .t21-strategy-hintrow {{ order: 1; }}
   /* «Bigger cells»: 44 px cells (the grid is 68 % of a 660 px map, 10 cells a row), the map

@@ -18,18 +18,26 @@ VERDICTS = ("buy", "stand")  # the two guesses; an answer may also be "equal" (b
 GUESS_STYLE = ("<style>.t21-guess-hidden.t21-guess-hidden.t21-guess-hidden.t21-guess-hidden"
                ".t21-guess-hidden { display: none !important; } "
                ".t21-guess-prompt { font-weight: bold; font-size: 1.15em; } "
-               ":is(.t21-guess-buy, .t21-guess-stand) { font-weight: bold !important; "
-               "border: 2px solid #1f4e9c !important; background: white !important; "
-               "margin: 2px 8px 2px 0 !important; min-width: 6em; }</style>")
+               ":is(.t21-guess-buy, .t21-guess-stand, .t21-guess-win, .t21-guess-lose) { "
+               "font-weight: bold !important; border: 2px solid #1f4e9c !important; "
+               "background: white !important; margin: 2px 8px 2px 0 !important; "
+               "min-width: 6em; } .t21-guess-chosen.t21-guess-chosen { "
+               "background: #1f4e9c !important; color: white !important; }</style>")
 
 
 class GuessFirst(widgets.VBox):
     """A guess row put before an answer: «Buy», «Stand» and «Show the answer»; a switch turns it
-    off, so that every answer shows at once (the lessons' default)."""
+    off, so that every answer shows at once (the lessons' default).
+
+    `verdicts`: the two guesses, each labelled guess_<verdict> and said as <words><verdict>.
+    `kept`: a guess is kept until the owner's answer comes (a run ends: `reveal` from the
+    owner), not shown at once (UX review 24: «Simulation» asked for no prediction)."""
 
     def __init__(self, language: str, on: bool, show_key: str, after: Callable[[], None],
-                 cover_key: str | None = None):
+                 cover_key: str | None = None, verdicts: tuple[str, str] = VERDICTS,
+                 words: str = "strategy_", kept: bool = False):
         super().__init__()
+        self.verdicts, self.words, self.kept = verdicts, words, kept
         self.add_class("t21-guess")
         self.language = language
         self.show_key = show_key  # "guess_show" or "guess_show_map"
@@ -52,7 +60,7 @@ class GuessFirst(widgets.VBox):
         self.prompt = widgets.HTML()
         self.prompt.add_class("t21-guess-prompt")
         self.buttons = {}
-        for verdict in (*VERDICTS, "show"):
+        for verdict in (*verdicts, "show"):
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class(f"t21-guess-{verdict}")
             button.on_click(lambda _, verdict=verdict: self.reveal(verdict))
@@ -72,7 +80,7 @@ class GuessFirst(widgets.VBox):
         self.switch.description = text("guess_switch", language)
         self.switch.tooltip = text("guess_switch_tip", language)
         self.switch.icon = "check" if self.switch.value else ""
-        for verdict in VERDICTS:
+        for verdict in self.verdicts:
             self.buttons[verdict].description = text(f"guess_{verdict}", language)
         self.buttons["show"].description = text(self.show_key, language)
         if self.cover_key:
@@ -105,9 +113,17 @@ class GuessFirst(widgets.VBox):
         self._show()
 
     def reveal(self, guess: str) -> None:
-        """A guess ('buy' or 'stand') or 'show': the answer shows, the guess said right or not."""
+        """A guess (one of the verdicts) or 'show': the answer shows, the guess said right or
+        not. With `kept`, a guess is only kept and said until the owner's answer comes:
+        reveal('kept') then shows it and judges the guess kept."""
         if self.revealed:
             return
+        if self.kept and guess in self.verdicts:
+            self._guess = guess
+            self._show()
+            return
+        if guess == "kept":
+            guess = self._guess or "show"
         self.revealed, self._guess = True, None if guess == "show" else guess
         if self._guess is not None and self.answer is not None:
             self.guesses += 1
@@ -126,8 +142,11 @@ class GuessFirst(widgets.VBox):
             (widget.add_class if waiting else widget.remove_class)("t21-guess-hidden")
         for widget in (self.prompt, self.row, self.cover):
             (widget.remove_class if waiting else widget.add_class)("t21-guess-hidden")
-        for verdict in VERDICTS:  # a natural has nothing to guess (R3, R10)
+        for verdict in self.verdicts:  # a natural has nothing to guess (R3, R10)
             self.buttons[verdict].layout.display = None if self.answer else "none"
+            chosen = waiting and verdict == self._guess  # (a kept guess: the class's choice)
+            (self.buttons[verdict].add_class if chosen else
+             self.buttons[verdict].remove_class)("t21-guess-chosen")
         self.layout.display = None if self.switch.value else "none"
         self._say()
 
@@ -135,6 +154,10 @@ class GuessFirst(widgets.VBox):
         """The prompt, and once the answer shows, whether the guess was right, with the tally."""
         lang, guess = self.language, self._guess
         self.prompt.value = GUESS_STYLE + self._prompt
+        if not self.revealed and guess is not None:  # (kept until the answer comes)
+            kept = text("guess_kept", lang, guess=text(self.words + guess, lang))
+            self.said.value = f"<b>{escape(kept)}</b>"
+            return
         if not self.revealed or guess is None or self.answer is None:
             self.said.value = ""
             return
@@ -142,6 +165,6 @@ class GuessFirst(widgets.VBox):
             "guess_right" if guess == self.answer else "guess_wrong"
         colour = COLOURS["error" if key == "guess_wrong" else "right"]
         tally = text("guess_tally", lang, right=self.right, guesses=self.guesses)
-        said = text(key, lang, guess=text(f"strategy_{guess}", lang))
+        said = text(key, lang, guess=text(self.words + guess, lang))
         self.said.value = (f"<span style='color:{colour}'><b>{escape(said)}</b></span> "
                            f"{escape(tally)}")

@@ -213,6 +213,19 @@ TEXT: dict[str, str] = {
     "guess_wrong": "Your guess, {guess}: not this time.",
     "guess_either": "Your guess, {guess}: right, for both are worth exactly the same here.",
     "guess_tally": "Right so far: {right} of {guesses}.",
+    "guess_kept": "Your guess: {guess}. Now run, and see.",
+    "guess_win": "The player wins",
+    "guess_lose": "The player loses",
+    "sim_guess_prompt": "Before you run: on average, does the player win or lose money in a "
+                        "round? Guess first; the exact value shows when the run ends.",
+    "sim_guess_win": "the player wins",
+    "sim_guess_lose": "the player loses",
+    "sim_guess_show": "Show the exact value",
+    "sim_chart_alt_guess": "The chart before a run: empty axes; the exact value shows when the "
+                           "run ends.",
+    "sim_chart_alt_running": "Line chart of the simulated running mean against the rounds "
+                             "played: {after_rounds} it is {mean} stakes; the exact value shows "
+                             "when the run ends.",
     "strategy_title": "Buy or stand, for every two-card hand",
     "strategy_first": "First card",
     "strategy_second": "Second card",
@@ -236,9 +249,9 @@ TEXT: dict[str, str] = {
     "strategy_menus_hint_zoomed": "Tap a cell (slide the map for more) or use the menus "
                                   "above. Or:",
     "strategy_whole": "Whole map",
-    "strategy_echo_buy": "buy: it wins {gain} stakes more than standing in 100 rounds",
-    "strategy_echo_stand": "stand: buying would lose {gain} stakes more in 100 rounds",
-    "strategy_echo_equal": "either: buying and standing are worth the same",
+    "strategy_echo_buy": "buy: {gain} stakes more than standing in 100 rounds",
+    "strategy_echo_stand": "stand: buying costs {gain} stakes in 100 rounds",
+    "strategy_echo_equal": "either: both are worth the same",
     "strategy_whole_tip": "The whole map in the screen's width, its cells smaller; again: cells a "
                           "finger can tap",
     "strategy_zoom": "Bigger cells",

@@ -32,6 +32,7 @@ from .explorer import (
     set_options,
     threshold_menu,
 )
+from .guess import GuessFirst
 from .i18n import text
 from .live_table import parse_seed
 from .lru import LRU
@@ -51,7 +52,7 @@ class SimulationExplorer(Explorer):
     """Simulate N rounds of one player against the banker; compare with exact.round_value."""
 
     def __init__(self, rules: str = "historical", policy: int = 17, rounds: int = 100_000,
-                 seed: int | None = None, language: str = "en"):
+                 seed: int | None = None, language: str = "en", guess_first: bool = False):
         rule_set = offered_rules(rules)
         rounds = one_of(rounds, "rounds", ROUND_CHOICES)
         seed = seed_of(seed)  # None: a new shuffle at every Run, so each run wobbles its own way
@@ -98,14 +99,19 @@ class SimulationExplorer(Explorer):
         # the answer right under Run, the chart after it (app_style)
         picture = widgets.VBox([self.chart, self.result_html])
         picture.add_class("t21-sim-picture")
+        # (in the app the class guesses win or lose before a run, and the exact value shows
+        # when the run ends: UX reviews 23 and 24 saw it drawn before anyone had guessed)
+        self.guess = GuessFirst(language, guess_first, "sim_guess_show", after=self._revealed,
+                                verdicts=("win", "lose"), words="sim_guess_", kept=True)
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
                 widgets.HBox([self.policy_menu, self.banker_menu]),
                 widgets.HBox([self.rules_menu, self.rounds_menu, self.seed_box]),
+                self.guess,
                 widgets.HBox([self.run_button, self.stop_button, self.progress,
                               self.progress_label]),
-                self.message, self.status,
+                self.message, self.status, self.guess.switch,
             ], picture),
         ]
         self.run_button.on_click(self.message.guard(lambda _: self.start()))
@@ -162,8 +168,29 @@ class SimulationExplorer(Explorer):
             return
         value, chart = found
         lang = self._language
-        chart.show(self.chart, text("sim_chart_alt_empty", lang, exact=signed(value, 4, lang)),
-                   np.empty(0), math.nan, float(value))
+        self._ask(key, value)
+        if self.guess.revealed:
+            chart.show(self.chart, text("sim_chart_alt_empty", lang,
+                                        exact=signed(value, 4, lang)),
+                       np.empty(0), math.nan, float(value))
+        else:
+            chart.show(self.chart, text("sim_chart_alt_guess", lang), np.empty(0), math.nan,
+                       math.nan)
+
+    def _ask(self, key: tuple, value: Fraction) -> None:
+        """Before a run with new settings: does the player win or lose on average (R7-R17)?"""
+        policy, rules, _, lang = key
+        self.guess.ask((policy, rules), escape(text("sim_guess_prompt", lang)),
+                       "win" if value > 0 else "lose" if value < 0 else "equal", ())
+
+    def _revealed(self) -> None:
+        """The exact value is out (a guess judged, or «Show the exact value»): on the chart and
+        in the words."""
+        if self.state == "idle":
+            self._preview()
+        else:
+            self._show_frame()
+            self._show_state()
 
     def _relabel(self) -> None:
         lang = self._language
@@ -177,6 +204,7 @@ class SimulationExplorer(Explorer):
         self.seed_box.placeholder = text("sim_seed_help", lang)
         self.chart.wait(text("chart_waiting", lang))
         self.run_button.description = text("sim_run", lang)
+        self.guess.relabel(lang)
         self.stop_button.description = text("sim_stop", lang)
         self._show_state()
 
@@ -198,12 +226,13 @@ class SimulationExplorer(Explorer):
         lines = [text("sim_settings", lang, rules=variant_title(name, lang), policy=policy,
                       banker=banker, seed=seed)]
         lines = [escape(line) for line in lines]
-        if self.exact_value is not None:
+        known = self.exact_value is not None and self.guess.revealed
+        if known:
             lines.append(escape(text("sim_exact", lang)) + " "
                          + exact_html(self.exact_value, lang))
         verdict = []  # the run's answer first, right under Run (R7-R17)
         if self.result is not None:
-            if self.exact_value is not None and self.result.std_error > 0:
+            if known and self.result.std_error > 0:
                 z = (self.result.mean - float(self.exact_value)) / self.result.std_error
                 # in words a class reads: inside or outside the chart's band of ± 2 errors
                 key = "sim_inside" if abs(z) < 2 else "sim_outside"
@@ -245,6 +274,7 @@ class SimulationExplorer(Explorer):
 
     def _exact_ready(self, found: tuple[Fraction, RunChart]) -> None:
         self.exact_value, self._chart = found
+        self._ask(self._key(), self.exact_value)
         self._begin_running()
 
     def _chart_ready(self, key: tuple, chart: RunChart) -> None:
@@ -290,6 +320,7 @@ class SimulationExplorer(Explorer):
             if time.perf_counter() - self._last_frame >= FRAME_EVERY:
                 self._show_frame()
         if self.state == "done":
+            self.guess.reveal("kept")  # the run is the answer: the guess judged, the value out
             self._show_frame()
         self._show_state()
         if self.state == "done":
@@ -309,6 +340,7 @@ class SimulationExplorer(Explorer):
         self.computation.stop()
         if self.state in ("computing", "running"):
             self.state = "stopped"
+            self.guess.reveal("kept")
             self._show_frame()
             self._show_state()
             self.run_button.focus()
@@ -317,11 +349,12 @@ class SimulationExplorer(Explorer):
         if self._chart is not None and self.result is not None:
             n = self.result.n
             std = self.result.std_error * math.sqrt(n) if n > 1 else math.nan
-            lang = self._language
-            self._chart.show(self.chart, text("sim_chart_alt", lang, after_rounds=n,
-                                              mean=signed(self.result.mean, 4, lang),
-                                              exact=signed(self.exact_value, 4, lang)),
-                             self._running_mean[:n], std, float(self.exact_value))
+            lang, known = self._language, self.guess.revealed
+            alt = text("sim_chart_alt" if known else "sim_chart_alt_running", lang,
+                       after_rounds=n, mean=signed(self.result.mean, 4, lang),
+                       exact=signed(self.exact_value, 4, lang))
+            self._chart.show(self.chart, alt, self._running_mean[:n], std,
+                             float(self.exact_value) if known else math.nan)
             self._last_frame = time.perf_counter()
 
 

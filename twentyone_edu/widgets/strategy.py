@@ -150,8 +150,9 @@ class StrategyExplorer(Explorer):
                                 after=self._bring_chosen_into_view, cover_key="guess_cover")
         self.picture = (hint_row, self.echo, self.map_box, self.legend)
         self.guess.hold((self.cell, *self.picture))
-        # the question and its guesses first, the answer under them, the menus after (UX
-        # review 24: under four menus the question stood at a projector's bottom edge)
+        # the hand's two menus, then its question and guesses, the answer under them, the
+        # rules' menus after (UX review 24: under four menus the question stood at a
+        # projector's bottom edge); a phone asks the question first (app_style)
         status_row = widgets.HBox([self.status, self.stop_button])
         status_row.add_class("t21-strategy-statusrow")
         hand_menus = widgets.HBox([self.first_menu, self.second_menu])
@@ -161,7 +162,7 @@ class StrategyExplorer(Explorer):
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
-                status_row, self.guess, self.cell, hand_menus, settings, self.message,
+                status_row, hand_menus, self.guess, self.cell, settings, self.message,
                 # (the switch of guessing first under the answer, not by the title, whose row it
                 # made taller: the map beside it fell below a projector's screen)
                 self.guess.switch,
