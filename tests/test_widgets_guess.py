@@ -182,3 +182,12 @@ def test_the_simulation_shows_the_exact_value_at_once_without_guessing():
     app.guess.buttons["show"].click()
     assert app.guess.revealed and "dashed line marks the exact value" in app.chart.alt
     assert app.guess.guesses == 0
+
+
+def test_the_simulation_switched_off_draws_the_exact_line_at_once():
+    from twentyone_edu.widgets.simulation import SimulationExplorer
+
+    app = SimulationExplorer(rounds=1000, guess_first=True)
+    assert "dashed line" not in app.chart.alt
+    app.guess.switch.value = False
+    assert app.guess.revealed and "dashed line marks the exact value" in app.chart.alt

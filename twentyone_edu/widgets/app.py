@@ -85,10 +85,10 @@ FIRST_CONTROL: tuple[Callable[[widgets.Widget], widgets.Widget], ...] = (
     lambda table: table.deal_button if table.deal_button.layout.display != "none"
     else table.buy_button,
     lambda advice: advice.hand_buttons[0],
-    lambda strategy: strategy.first_menu if strategy.guess.revealed
-    else strategy.guess.buttons["buy"],
-    lambda simulation: simulation.run_button if simulation.guess.revealed
-    else simulation.guess.buttons["win"],
+    lambda strategy: strategy.guess.buttons["buy"] if strategy.guess.asking
+    else strategy.first_menu,
+    lambda simulation: simulation.guess.buttons["win"] if simulation.guess.asking
+    else simulation.run_button,
     lambda chooser: chooser.next_button,
 )
 BUILT_PAUSE = 0.5  # seconds for a new tab's views to be drawn before the focus is sent

@@ -88,6 +88,11 @@ class GuessFirst(widgets.VBox):
                                 f'{escape(text(self.cover_key, language))}</div>')
         self._say()
 
+    @property
+    def asking(self) -> bool:
+        """Whether a question is on show, waiting for the class's guess."""
+        return self.question is not None and not self.revealed
+
     def hold(self, hidden: tuple[widgets.Widget, ...]) -> None:
         """Hide the answer's widgets from the start, while the first question is worked out
         (UX review 24: a phone's first seconds showed «The chart is being drawn…» where the

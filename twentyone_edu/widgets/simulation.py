@@ -103,6 +103,7 @@ class SimulationExplorer(Explorer):
         # when the run ends: UX reviews 23 and 24 saw it drawn before anyone had guessed)
         self.guess = GuessFirst(language, guess_first, "sim_guess_show", after=self._revealed,
                                 verdicts=("win", "lose"), words="sim_guess_", kept=True)
+        self.guess.switch.observe(lambda _: self._revealed(), names="value")  # (switched off)
         self.children = [
             widgets.HBox([self.title, self.language_toggle]),
             columns([
@@ -155,6 +156,7 @@ class SimulationExplorer(Explorer):
         if self.state != "idle":
             return
         key = self._key()
+        self._ask(key, None)  # (asked at once: the exact value may take a moment)
         found = _exact_and_chart(*key, cached_only=True)
         if found is not None:
             self._show_preview(key, found)
@@ -177,11 +179,13 @@ class SimulationExplorer(Explorer):
             chart.show(self.chart, text("sim_chart_alt_guess", lang), np.empty(0), math.nan,
                        math.nan)
 
-    def _ask(self, key: tuple, value: Fraction) -> None:
-        """Before a run with new settings: does the player win or lose on average (R7-R17)?"""
+    def _ask(self, key: tuple, value: Fraction | None) -> None:
+        """Before a run with new settings: does the player win or lose on average (R7-R17)?
+        The question needs no computing; the answer, the exact value, may still be coming."""
         policy, rules, _, lang = key
-        self.guess.ask((policy, rules), escape(text("sim_guess_prompt", lang)),
-                       "win" if value > 0 else "lose" if value < 0 else "equal", ())
+        answer = "pending" if value is None else \
+            "win" if value > 0 else "lose" if value < 0 else "equal"
+        self.guess.ask((policy, rules), escape(text("sim_guess_prompt", lang)), answer, ())
 
     def _revealed(self) -> None:
         """The exact value is out (a guess judged, or «Show the exact value»): on the chart and
