@@ -195,11 +195,12 @@ def test_the_banks_traps_are_the_slips_they_name():
     mean's standard error 1.3/√10,000, and 1.413 by the difference's rounded first,
     √(2 · 1.3²/10,000) ≈ 0.0184; 12.2's is one pack's highest bust chance as the Wizard of Odds
     publishes it (Blackjack Appendix 2B, one deck, the 5 up), not six packs'; 09.3's is the
-    banker's edge without the fives, not its change from the fresh shoe's."""
+    banker's edge without the fives, not its change from the fresh shoe's; 09.4's is 30 cards
+    over 15 a round, the division the lesson warns against."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
-             "12.2": [Fraction("0.428905")],
+             "12.2": [Fraction("0.428905")], "09.4": [Fraction(30, 15)],
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)]}
     for key, values in slips.items():
