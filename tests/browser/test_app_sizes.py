@@ -307,6 +307,11 @@ def box(page: Page, selector: str) -> dict:
 
 
 GUESSING = (".t21-advice", ".t21-strategy", ".t21-simulation")  # tabs that ask for a guess
+# Where the page and Voilà's scrolled cells stand, and how to put them back there
+SCROLLED_JS = """() => [window.scrollY,
+  (document.querySelector('#rendered_cells') || {scrollTop: 0}).scrollTop]"""
+SCROLL_BACK_JS = """([page, cells]) => { window.scrollTo(0, page);
+  const box = document.querySelector('#rendered_cells'); if (box) box.scrollTop = cells; }"""
 
 
 def open_tab(page: Page, index: int, widget: str, ready: str, guessing: bool = False) -> None:
@@ -318,10 +323,21 @@ def open_tab(page: Page, index: int, widget: str, ready: str, guessing: bool = F
     if widget in GUESSING and not guessing:
         switch = page.locator(f".t21-app {widget} .t21-guess-switch")
         page.wait_for_function(FOCUS_IN_PANEL_JS, polling=100, timeout=15_000)
-        switch.click()
+        scrolled = page.evaluate(SCROLLED_JS)
+        guess = page.locator(f".t21-app {widget} .t21-guess")
         # (the kernel has answered when the guess's box is gone: its answers are then shown,
-        # and nothing moves under a measurement that follows; CI 71 measured too early)
-        page.locator(f".t21-app {widget} .t21-guess").wait_for(state="hidden")
+        # and nothing moves under a measurement that follows; CI 71 measured too early; a tap
+        # while the first answer came could miss the moving switch: pressed again if still on)
+        for attempt in range(3):
+            if "mod-active" in (switch.get_attribute("class") or ""):
+                switch.click()
+            try:
+                guess.wait_for(state="hidden", timeout=20_000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+        page.evaluate(SCROLL_BACK_JS, scrolled)  # (the switch may sit below the fold)
     page.locator(f".t21-app {widget} {ready}").first.wait_for()
     page.wait_for_function(FOCUS_IN_PANEL_JS, polling=100, timeout=15_000)
 
