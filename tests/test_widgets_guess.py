@@ -51,7 +51,9 @@ def test_show_the_answer_counts_no_guess_and_a_language_switch_keeps_it_out():
     advice.language = "ru"
     assert shown(advice.verdict) and "Остановиться:" in advice.verdict.value
     assert advice.guess.buttons["buy"].description == "Прикупить"
-    assert advice.guess.switch.description == "Сначала угадать"
+    assert advice.guess.switch.description == "Сначала угадать: вкл."
+    advice.guess.switch.value = False
+    assert advice.guess.switch.description == "Сначала угадать: выкл."
 
 
 def test_the_switch_off_shows_every_answer_at_once():

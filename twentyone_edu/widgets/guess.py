@@ -77,7 +77,9 @@ class GuessFirst(widgets.VBox):
     def relabel(self, language: str) -> None:
         """Every label in `language`."""
         self.language = language
-        self.switch.description = text("guess_switch", language)
+        # (its state in its words: UX review 25 read a switch as a button to press)
+        self.switch.description = text("guess_switch" if self.switch.value else "guess_switch_off",
+                                       language)
         self.switch.tooltip = text("guess_switch_tip", language)
         self.switch.icon = "check" if self.switch.value else ""
         for verdict in self.verdicts:

@@ -196,8 +196,10 @@ TEXT: dict[str, str] = {
     "advice_chart_x": "total after one more card",
     "advice_chart_alt": "Bar chart of the chances after one more card: {bars}.",
     # (the guess before the answer: widgets/guess.py)
-    "guess_switch": "Guess first",
-    "guess_switch_tip": "Pressed: each answer stays hidden until the class guesses buy or stand",
+    "guess_switch": "Guess first: on",
+    "guess_switch_off": "Guess first: off",
+    "guess_switch_tip": "On: each answer stays hidden until the class guesses; press to turn it "
+                        "off",
     "guess_prompt": "Buy or stand on {hand}? Guess first, then see the exact answer.",
     "guess_prompt_map": "The banker buys while below {threshold}: buy or stand on {hand}? "
                         "Guess first; then the map shows every hand.",
