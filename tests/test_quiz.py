@@ -189,6 +189,15 @@ def test_a_trap_that_is_the_answer_is_refused():
         Quiz("P(21)?", make_answer_token(P21), traps=[("8/102", "not a slip")])
 
 
+def standing_on_k_q(slip):
+    """Exercise 04.4's sum, result × chance over the banker's endings after K Q given no
+    natural (R9), with `slip` replacing some endings' results (R15, R16, R17)."""
+    ends = exact.banker_outcomes(shoe=t21.Shoe.fresh().remove("K Q"))
+    results = {17: 1, 18: 1, 19: 1, "bust": 1, 20: -1, 21: -2} | slip
+    return sum(results[end] * p for end, p in ends.items() if end != "natural") / (
+        1 - ends["natural"])
+
+
 def test_the_banks_traps_are_the_slips_they_name():
     """Each trap of the bank, derived by hand from its question: 09.2's 8 is the lesson's
     V(n + 1)/n with V = 6, n = 3; 11.1's 300 is 1.2/0.004, √n; 11.4's 2 divides 0.026 by one
@@ -196,13 +205,15 @@ def test_the_banks_traps_are_the_slips_they_name():
     √(2 · 1.3²/10,000) ≈ 0.0184; 12.2's is one pack's highest bust chance as the Wizard of Odds
     publishes it (Blackjack Appendix 2B, one deck, the 5 up), not six packs'; 09.3's is the
     banker's edge without the fives, not its change from the fresh shoe's; 09.4's is 30 cards
-    over 15 a round, the division the lesson warns against."""
+    over 15 a round, the division the lesson warns against; 04.4's are standing on K Q with
+    the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2)."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
              "12.2": [Fraction("0.428905")], "09.4": [Fraction(30, 15)],
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
-                 t21.parse_cards("5 " * 8))), 6)]}
+                 t21.parse_cards("5 " * 8))), 6)],
+             "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)]}
     for key, values in slips.items():
         stored = quiz_bank.exercise(key)
         assert [parse_answer(trap).value for trap, _ in stored["traps"]] == values
