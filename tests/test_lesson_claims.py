@@ -564,3 +564,23 @@ def test_lesson_12s_largest_one_change_is_ties_to_nobody():
     assert edge + t21.exact.round_value(17, rules=two) == t21.exact.natural_probability()
     source = "\n".join(cell.source for cell in nbformat.read(lesson("12", "en"), 4).cells)
     assert all(f"{field}={value}" in source for field, value in changes.items())
+
+
+AVERAGE = {"en": r"as (?:the banker|a player): ([+−]\d+[.,]\d+) ± (\d+[.,]\d+)",
+           "ru": r"в роли (?:банкира|игрока): ([+−]\d+[.,]\d+) ± (\d+[.,]\d+)"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_03s_thirty_evenings_read_the_banker_and_his_players_alike(language):
+    """Money is conserved (R9–R17), so a round's players' average is minus a third of the
+    banker's result: the two printed averages and their standard errors are a third apart
+    (the players of a round face one banker, so their results are not independent), and the
+    text's answer says the run lies within two ± of the exact +0.77 (lesson 08's bank_value)."""
+    shown = printed(lesson("03", language))
+    (banker, banker_error), (player, player_error) = [
+        tuple(float(x.replace("−", "-").replace(",", ".")) for x in found)
+        for found in re.findall(AVERAGE[language], shown)]
+    assert banker == pytest.approx(-3 * player, abs=0.02)
+    assert banker_error == pytest.approx(3 * player_error, abs=0.015)
+    exact = float(t21.exact.bank_value(3, 17))
+    assert abs(banker - exact) < 2 * banker_error

@@ -537,8 +537,41 @@ def test_every_lesson_fits_45_minutes(path):
     Markdown words ÷ 100 words per minute + 1 minute per code cell (exercise and widget cells
     included) + 3 minutes per exercise + 5 minutes per interactive widget (TableWidget, an
     explorer, BankerChooser, CourseApp, interact) must be at most 40 minutes."""
-    estimate = lesson_time(nbformat.read(path, as_version=4))
-    assert estimate.minutes <= MINUTES, f"{path.name}: {estimate} > {MINUTES} min"
+    nb = nbformat.read(path, as_version=4)
+    for part, cells in enumerate(periods(nb), 1):
+        estimate = lesson_time(nbformat.v4.new_notebook(cells=cells))
+        assert estimate.minutes <= MINUTES, f"{path.name} ({part}): {estimate} > {MINUTES} min"
+
+
+TWO_PERIODS = re.compile(r"two periods, split at «([^»]+)»")
+
+
+def periods(nb: nbformat.NotebookNode) -> list[list]:
+    """A lesson's cells, period by period: one, or two if its first cell says where it splits
+    ("It may take two periods, split at «Heading»"), at the cell that opens with that heading."""
+    said = TWO_PERIODS.search(nb.cells[0].source)
+    if said is None:
+        return [nb.cells]
+    (split,) = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "markdown"
+                and cell.source.startswith(f"## {said.group(1)}\n")]
+    return [nb.cells[:split], nb.cells[split:]]
+
+
+def test_a_lesson_in_two_periods_is_timed_period_by_period():
+    """The rule above holds per period: a lesson of two 40-minute halves passes, one that says
+    two periods but puts 50 minutes in its first does not, and a split at no heading fails."""
+    prose = nbformat.v4.new_markdown_cell
+    exercise = nbformat.v4.new_code_cell('# Exercise 99.1\nquiz("99.1", language=LANGUAGE)')
+    head = prose("# 99\n\nIt may take two periods, split at «Second».")
+    halves = periods(nbformat.v4.new_notebook(cells=[head, *[exercise] * 9, prose("## Second\n"),
+                                                      *[exercise] * 9]))
+    minutes = [lesson_time(nbformat.v4.new_notebook(cells=cells)).minutes for cells in halves]
+    assert all(m <= MINUTES for m in minutes) and sum(minutes) > MINUTES, minutes
+    heavy = [head, *[exercise] * 13, prose("## Second\n")]
+    first = periods(nbformat.v4.new_notebook(cells=heavy))[0]
+    assert lesson_time(nbformat.v4.new_notebook(cells=first)).minutes > MINUTES
+    with pytest.raises(ValueError):
+        periods(nbformat.v4.new_notebook(cells=[head, prose("## Elsewhere\n")]))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))

@@ -198,6 +198,23 @@ def standing_on_k_q(slip):
         1 - ends["natural"])
 
 
+def ace_given_no_natural():
+    """P(an ace next after K Q | the banker holds no natural), counted with pairs (R9)."""
+    aces, tens, unseen = 8, 30, 102
+    no_natural = 1 - Fraction(aces * tens, math.comb(unseen, 2))
+    his_after_mine = 1 - Fraction((aces - 1) * tens, math.comb(unseen - 1, 2))
+    mine_then_his = Fraction(aces, unseen) * his_after_mine
+    return mine_then_his / no_natural
+
+
+def buying_on_k_q(ace, gone, drawn_21_pays):
+    """Exercise 04.5's sum: no ace, −1 (R13); an ace, a drawn 21 paid `drawn_21_pays` (R12)
+    unless the banker ends on 21 given no natural with the cards `gone` out (−2, R15)."""
+    ends = exact.banker_outcomes(shoe=t21.Shoe.fresh().remove(gone))
+    his_21 = ends[21] / (1 - ends["natural"])
+    return ace * (drawn_21_pays * (1 - his_21) - 2 * his_21) - (1 - ace)
+
+
 def test_the_banks_traps_are_the_slips_they_name():
     """Each trap of the bank, derived by hand from its question: 09.2's 8 is the lesson's
     V(n + 1)/n with V = 6, n = 3; 11.1's 300 is 1.2/0.004, √n; 11.4's 2 divides 0.026 by one
@@ -206,14 +223,18 @@ def test_the_banks_traps_are_the_slips_they_name():
     publishes it (Blackjack Appendix 2B, one deck, the 5 up), not six packs'; 09.3's is the
     banker's edge without the fives, not its change from the fresh shoe's; 09.4's is 30 cards
     over 15 a round, the division the lesson warns against; 04.4's are standing on K Q with
-    the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2)."""
+    the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2); 04.5's are
+    buying on K Q with the ace's chance 4/51 before B (and his 21's after K Q alone), or with
+    the drawn 21 paid once."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
              "12.2": [Fraction("0.428905")], "09.4": [Fraction(30, 15)],
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)],
-             "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)]}
+             "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)],
+             "04.5": [round(buying_on_k_q(Fraction(8, 102), "K Q", 2), 7),
+                      round(buying_on_k_q(ace_given_no_natural(), "K Q A", 1), 7)]}
     for key, values in slips.items():
         stored = quiz_bank.exercise(key)
         assert [parse_answer(trap).value for trap, _ in stored["traps"]] == values
@@ -868,3 +889,10 @@ def test_only_an_exercise_with_choices_can_be_a_prediction():
     for choices, prediction in ((None, True), (["yes", "no"], "yes")):
         with pytest.raises(RuleError, match="prediction="):
             Quiz("?", "yes" if choices else 3, choices=choices, prediction=prediction)
+
+
+def test_buying_on_k_q_by_hand_is_the_engines_value():
+    """Exercise 04.5's sum with the lesson's P(A | B) and the banker's 21 after K Q A is the
+    engine's exact value of buying (decision_values' "draw"), so the answer the guide records
+    is the one a student's hand computation reaches."""
+    assert buying_on_k_q(ace_given_no_natural(), "K Q A", 2) == exact.decision_values("K Q")["draw"]
