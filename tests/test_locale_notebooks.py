@@ -156,6 +156,13 @@ def test_code_units_are_comments_and_phrases_but_never_keys_settings_or_cards():
     ]
 
 
+def test_a_lists_first_phrase_is_prose_but_a_subscript_is_a_key():
+    code = ('show_table(rows, header=["with a stake of 2", "the result"])\n'
+            'print(rows[0]["the same key"], (rows)["a key again"], names["one more key"])\n')
+    found = [slot.msgid for slot in code_prose.segments(code) if isinstance(slot, Slot)]
+    assert found == ["with a stake of 2", "the result"]
+
+
 def test_code_without_translations_rebuilds_byte_for_byte():
     assert rebuild(code_prose.segments(CODE), lambda slot: None) == CODE
 

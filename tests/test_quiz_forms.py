@@ -346,7 +346,7 @@ def test_a_decimal_with_a_huge_exponent_is_written_or_refused_at_once():
 PLACEHOLDER = {
     "chance": (["4/51", "0.0784", "7.84%"], ["4/51", "0,0784", "7,84 %"]),
     "count": (["whole number", "12"], ["целое число", "12"]),
-    "stakes": (["stakes", "+3", "−9"], ["ставках", "+3", "−9"]),
+    "stakes": (["amount", "+3", "−9"], ["сумма", "+3", "−9"]),
     "standard_form": (["6.24·10^-18"], ["6,24·10^-18"]),
     "number": (["number", "0.25", "3/4"], ["число", "0,25", "3/4"]),
 }

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from twentyone_edu import HISTORICAL, VARIANTS, RuleError, RuleSet, settle, variant
+from twentyone_edu import HISTORICAL, VARIANTS, RuleError, RuleSet, StakeError, settle, variant
 from twentyone_edu.game.rules import variant_title
 
 PLAYER_TOTALS = range(4, 21)   # a player's total below 21 (4 = two twos)
@@ -63,6 +63,14 @@ def test_results_scale_with_the_stake():
 
 
 # ----- late additions (R6) -----
+
+@pytest.mark.parametrize("player", ["natural", "bust", 17, 21])
+def test_no_late_addition_meets_the_bankers_natural(player):
+    """The banker's natural ends the round at the deal (R9), before any addition (R6)."""
+    with pytest.raises(StakeError, match="late addition of 2 cannot meet the banker's natural"):
+        settle(player, "natural", stake=5, late_addition=2)
+    assert settle(player, "natural", stake=5, late_addition=0) == settle(player, "natural", stake=5)
+
 
 def test_late_addition_is_lost_with_a_loss():
     assert settle("bust", 18, stake=5, late_addition=3) == -8

@@ -11,6 +11,7 @@ token around the prose, is written back byte for byte.
 from __future__ import annotations
 
 import io
+import keyword
 import re
 import tokenize
 from collections.abc import Callable, Iterator
@@ -188,7 +189,9 @@ def _runs(source: str) -> Iterator[_Run]:
 
 def _is_code(before: str | None, before2: str | None, after: str | None) -> bool:
     """Whether the neighbouring tokens make a literal code: a key, an operand or a setting."""
-    if before == "[" or after == ":" or before in _COMPARISONS or after in _COMPARISONS:
+    subscript = before == "[" and before2 is not None and (
+        (before2.isidentifier() and not keyword.iskeyword(before2)) or before2 in (")", "]"))
+    if subscript or after == ":" or before in _COMPARISONS or after in _COMPARISONS:
         return True
     return before == "=" and (before2 == LANGUAGE_NAME or before2 in _SETTINGS)
 

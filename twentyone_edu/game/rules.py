@@ -192,13 +192,16 @@ def settle(player: Outcome, banker: Outcome, rules: RulesLike = HISTORICAL,
     """The player's result against the banker, in money (R9, R10, R12, R13, R15–R17, R6).
 
     `player` and `banker` are 'natural', 'bust' or a final total (21 from three or more cards
-    is a drawn 21). A late addition (R6) is lost with a loss and, by default, never paid.
+    is a drawn 21). A late addition (R6) is lost with a loss and, by default, never paid; none
+    can meet the banker's natural, which ends the round at the deal (R9).
     """
     player, banker = _outcome(player, "player"), _outcome(banker, "banker")
     rules = rule_set(rules)
     stake = exact_money(stake, "stake", zero_allowed=False, error=StakeError)
     late_addition = exact_money(late_addition, "late_addition", zero_allowed=True,
                                 error=StakeError)
+    if banker == "natural" and late_addition:
+        raise StakeError("late_addition_after_natural", value=quote(late_addition))
     multiple = _multiple(player, banker, rules)
     if multiple > 0:
         paid = stake + late_addition if rules.late_additions_paid else stake

@@ -85,15 +85,15 @@ TEXT: dict[str, str] = {
     # the answer box's placeholder, one for each kind of answer (quiz.KINDS)
     "quiz_placeholder_chance": "e.g. 4/51, 0.0784 or 7.84%",
     "quiz_placeholder_count": "a whole number, e.g. 12",
-    "quiz_placeholder_stakes": "stakes, e.g. +3, −9 or 0.25",
+    "quiz_placeholder_stakes": "an amount, e.g. +3, −9 or 0.25",
     "quiz_placeholder_standard_form": "e.g. 6.24·10^-18",
     "quiz_placeholder_number": "a number, e.g. 12, 0.25 or 3/4",
     # the forms of each kind that the answer box reads, named when it cannot read an answer
     "quiz_forms_chance": "a fraction (4/51), a decimal (0.0784), a percentage (7.84%) or "
                          "standard form (7.84·10^-2, 7.84e-2)",
     "quiz_forms_count": "a whole number, e.g. 12 or 1,000",
-    "quiz_forms_stakes": "a number of stakes: a whole number (+3, −9), a decimal (0.25) or a "
-                         "fraction (1/4)",
+    "quiz_forms_stakes": "an amount won (+) or lost (−): a whole number (+3, −9), a decimal "
+                         "(0.25) or a fraction (1/4)",
     "quiz_forms_standard_form": "standard form, e.g. 6.24·10^-18, 6.24×10⁻¹⁸, 6.24*10^(-18) or "
                                 "6.24e-18",
     "quiz_forms_number": "a whole number (12), a fraction (4/51), a decimal (0.0784) or "

@@ -210,6 +210,9 @@ ENGLISH: dict[str, Template] = {
     # table.py: money (R5, R6, R20)
     "stake_not_whole": "stake {value} is not a positive whole number (use 1, 2, 3, ...)",
     "price_not_whole": "price {value} is not a positive whole number (use 1, 2, 3, ...)",
+    "late_addition_after_natural": "a late addition of {value} cannot meet the banker's "
+                                   "natural: it ends the round at the deal (R9), before anyone "
+                                   "may add (R6); use late_addition=0",
     "stake_over_purse": "a stake of {amount} would put {total} on the table, more than {seat}'s "
                         "purse of {purse} (at most {room} more)",
     "stake_over_limit": "a stake of {amount} would put {total} on the table, over the table "
