@@ -584,3 +584,16 @@ def test_lesson_03s_thirty_evenings_read_the_banker_and_his_players_alike(langua
     assert banker_error == pytest.approx(3 * player_error, abs=0.015)
     exact = float(t21.exact.bank_value(3, 17))
     assert abs(banker - exact) < 2 * banker_error
+
+
+RICHEST = {"en": r"ended richest in (\d+) of 30 evenings",
+           "ru": r"богаче всех в (\d+) вечерах из 30"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_exercise_03_4_asks_about_the_count_lesson_03_prints(language):
+    """03.4's «13 or more of the 30 evenings» is the count the thirty evenings print."""
+    (count,) = re.findall(RICHEST[language], printed(lesson("03", language)))
+    asked = re.search(r"(\d+) or more of the 30 evenings",
+                      str(quiz_bank.exercise("03.4")["question"]["en"])).group(1)
+    assert count == asked

@@ -198,6 +198,12 @@ def standing_on_k_q(slip):
         1 - ends["natural"])
 
 
+def evenings(least, most):
+    """P(least ≤ X ≤ most), X binomial with n = 30 evenings and p = 1/4 (exercise 03.4)."""
+    return sum(math.comb(30, k) * Fraction(1, 4) ** k * Fraction(3, 4) ** (30 - k)
+               for k in range(least, most + 1))
+
+
 def ace_given_no_natural():
     """P(an ace next after K Q | the banker holds no natural), counted with pairs (R9)."""
     aces, tens, unseen = 8, 30, 102
@@ -225,13 +231,15 @@ def test_the_banks_traps_are_the_slips_they_name():
     over 15 a round, the division the lesson warns against; 04.4's are standing on K Q with
     the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2); 04.5's are
     buying on K Q with the ace's chance 4/51 before B, or with the drawn 21 paid once (his 21's
-    chance after K Q, as the lesson prints it)."""
+    chance after K Q, as the lesson prints it); 03.4's are exactly 13 of 30 evenings, and more
+    than 13, where «13 or more» is asked."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
              "12.2": [Fraction("0.428905")], "09.4": [Fraction(30, 15)],
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)],
+             "03.4": [round(evenings(13, 13), 7), round(evenings(14, 30), 7)],
              "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)],
              "04.5": [round(buying_on_k_q(Fraction(8, 102), "K Q", 2), 7),
                       round(buying_on_k_q(ace_given_no_natural(), "K Q", 1), 7)]}
@@ -240,7 +248,9 @@ def test_the_banks_traps_are_the_slips_they_name():
         assert [parse_answer(trap).value for trap, _ in stored["traps"]] == values
         shown = quiz_bank.quiz(key, language="ru")
         for value in values:
-            assert answer(shown, decimal(value, 3, "ru").replace("\u2009", "")) is False
+            typed = (decimal(value, 3, "ru").replace("\u2009", "") if abs(value) >= Fraction(1, 10)
+                     else format(float(value), ".3g").replace(".", ","))  # 3 digits at least
+            assert answer(shown, typed) is False
             assert "известный промах" in shown.feedback.value
 
 
