@@ -232,13 +232,15 @@ def test_the_banks_traps_are_the_slips_they_name():
     the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2); 04.5's are
     buying on K Q with the ace's chance 4/51 before B, or with the drawn 21 paid once (his 21's
     chance after K Q, as the lesson prints it); 03.4's are exactly 13 of 30 evenings, and more
-    than 13, where «13 or more» is asked."""
+    than 13, where «13 or more» is asked; 01.2's are one pack's naturals counted in both orders,
+    and two packs' 8 aces by 32 tens."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
              "12.2": [Fraction("0.428905")], "09.4": [Fraction(30, 15)],
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)],
+             "01.2": [Fraction(2 * 4 * 16), Fraction(8 * 32)],
              "03.4": [round(evenings(13, 13), 7), round(evenings(14, 30), 7)],
              "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)],
              "04.5": [round(buying_on_k_q(Fraction(8, 102), "K Q", 2), 7),
