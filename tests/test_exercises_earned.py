@@ -36,6 +36,18 @@ def test_01_3_the_bankers_natural_collects_three_stakes_and_an_addition_is_lost_
     accepts("01.3", "17", wrong=["16", "18", "8", "-17"])
 
 
+def test_01_4_a_late_addition_costs_on_average_the_chance_of_losing():
+    """R6, our reading: an addition of 1 brings nothing on a win and costs 1 on a loss, so over
+    6 wins and 4 losses in 10 rounds it is worth −4/10 a round; paid like a stake, +2/10."""
+    by_hand = Fraction(6 * 0 + 4 * -1, 10)
+    brings = t21.settle(19, 18, stake=1, late_addition=1) - t21.settle(19, 18, stake=1)
+    costs = t21.settle(19, 20, stake=1, late_addition=1) - t21.settle(19, 20, stake=1)
+    assert (brings, costs) == (0, -1)
+    assert by_hand == Fraction(6 * brings + 4 * costs, 10) == Fraction(-2, 5)
+    # (paid like a stake, the ten rounds' total, the sign dropped)
+    accepts("01.4", "-0.4", wrong=["0.2", "-4", "0.4", "-0.2"])
+
+
 def test_02_1_a_bust_pays_before_the_bankers_bust_and_a_drawn_21_twice():
     """R13: Anna's bust pays at once; R16 pays the others; R12 pays Vera's drawn 21 twice."""
     players = [("bust", 1), (18, 1), (21, 1), (20, 1)]

@@ -567,7 +567,9 @@ def test_lesson_12s_largest_one_change_is_ties_to_nobody():
 
 
 AVERAGE = {"en": r"as (?:the banker|a player): ([+−]\d+[.,]\d+) ± (\d+[.,]\d+)",
-           "ru": r"в роли (?:банкира|игрока): ([+−]\d+[.,]\d+) ± (\d+[.,]\d+)"}
+           "ru": r"(?:банкир|игрок) за раунд: ([+−]\d+[.,]\d+) ± (\d+[.,]\d+)"}
+DISTANCE = {"en": r"lies (\d+[.,]\d) standard errors from it",
+            "ru": r"отстоит от него на (\d+[.,]\d) стандартной ошибки"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -575,7 +577,8 @@ def test_lesson_03s_thirty_evenings_read_the_banker_and_his_players_alike(langua
     """Money is conserved (R9–R17), so a round's players' average is minus a third of the
     banker's result: the two printed averages and their standard errors are a third apart
     (the players of a round face one banker, so their results are not independent), and the
-    text's answer says the run lies within two ± of the exact +0.77 (lesson 08's bank_value)."""
+    text's answer says the run lies within two ± of the exact +0.77 (lesson 08's bank_value), as
+    many standard errors from it as the cell prints, to the printed digit."""
     shown = printed(lesson("03", language))
     (banker, banker_error), (player, player_error) = [
         tuple(float(x.replace("−", "-").replace(",", ".")) for x in found)
@@ -584,6 +587,9 @@ def test_lesson_03s_thirty_evenings_read_the_banker_and_his_players_alike(langua
     assert banker_error == pytest.approx(3 * player_error, abs=0.015)
     exact = float(t21.exact.bank_value(3, 17))
     assert abs(banker - exact) < 2 * banker_error
+    (distance,) = re.findall(DISTANCE[language], shown)
+    assert float(distance.replace(",", ".")) == pytest.approx(abs(banker - exact) / banker_error,
+                                                              abs=0.25)
 
 
 RICHEST = {"en": r"ended richest in (\d+) of 30 evenings",

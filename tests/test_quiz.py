@@ -233,7 +233,8 @@ def test_the_banks_traps_are_the_slips_they_name():
     buying on K Q with the ace's chance 4/51 before B, or with the drawn 21 paid once (his 21's
     chance after K Q, as the lesson prints it); 03.4's are exactly 13 of 30 evenings, and more
     than 13, where «13 or more» is asked; 01.2's are one pack's naturals counted in both orders,
-    and two packs' 8 aces by 32 tens."""
+    and two packs' 8 aces by 32 tens; 01.4's are a late addition paid like a stake (6 wins and 4
+    losses of 1, over 10 rounds), and its cost over the 10 rounds, not per round."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
                       round(Fraction("0.026") / Fraction("0.0184"), 3)],
@@ -241,6 +242,7 @@ def test_the_banks_traps_are_the_slips_they_name():
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)],
              "01.2": [Fraction(2 * 4 * 16), Fraction(8 * 32)],
+             "01.4": [Fraction(6 * 1 - 4 * 1, 10), Fraction(4 * -1)],
              "03.4": [round(evenings(13, 13), 7), round(evenings(14, 30), 7)],
              "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)],
              "04.5": [round(buying_on_k_q(Fraction(8, 102), "K Q", 2), 7),
@@ -816,7 +818,7 @@ def test_the_numbers_the_whys_quote_are_right(language):
 
 
 NUMBER = re.compile(r"[−-]?\d+(?:[  ]\d{3})*(?:[.,]\d+)?(?:/\d+)?")
-SAYS_THE_ANSWER = ["00.1", "00.2", "00.3", "01.2", "01.3", "02.1", "02.3", "02.4", "03.1",
+SAYS_THE_ANSWER = ["00.1", "00.2", "00.3", "01.2", "01.3", "01.4", "02.1", "02.3", "02.4", "03.1",
                    "03.2", "04.1", "04.2", "05.1", "05.3", "07.2", "07.3", "08.1", "11.1",
                    "11.2", "11.4", "12.1", "12.3", "06.2", "09.1", "09.2"]
 

@@ -172,6 +172,9 @@ ENGLISH: dict[str, Template] = {
     "banker_hand": "total={total}, soft={soft} is not a hand the banker can buy on (use a total "
                    "2-21 and soft True or False)",
     "not_outcome": "{who}={value} is not an outcome (use 'natural', 'bust' or a total 2-21)",
+    "late_addition_after_natural": "a late addition of {value} cannot meet the banker's "
+                                   "natural: it ends the round at the deal (R9), before anyone "
+                                   "may add (R6); use late_addition=0",
     # checks.py, exact.py, limits.py: the exact engine
     "not_shoe": "shoe={shoe} is not a Shoe (use Shoe.fresh(...) or None)",
     "hand_too_few": ("the hand {hand} has {n} card; a hand in play has at least {least} (R7)",
@@ -210,9 +213,6 @@ ENGLISH: dict[str, Template] = {
     # table.py: money (R5, R6, R20)
     "stake_not_whole": "stake {value} is not a positive whole number (use 1, 2, 3, ...)",
     "price_not_whole": "price {value} is not a positive whole number (use 1, 2, 3, ...)",
-    "late_addition_after_natural": "a late addition of {value} cannot meet the banker's "
-                                   "natural: it ends the round at the deal (R9), before anyone "
-                                   "may add (R6); use late_addition=0",
     "stake_over_purse": "a stake of {amount} would put {total} on the table, more than {seat}'s "
                         "purse of {purse} (at most {room} more)",
     "stake_over_limit": "a stake of {amount} would put {total} on the table, over the table "
