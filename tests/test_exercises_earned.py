@@ -23,7 +23,7 @@ def accepts(exercise_id: str, right, wrong=()) -> None:
             assert not quiz.is_correct(typed), (exercise_id, language, typed)
 
 
-def test_01_3_the_bankers_natural_collects_three_stakes_and_an_addition_is_lost_once():
+def test_01_4_the_bankers_natural_collects_three_stakes_and_an_addition_is_lost_once():
     """R9: three times each stake, a player's natural too; R6: an addition is lost once, in a
     round without a banker's natural (his natural ends the round at the deal, before anyone
     can add: a Russian teacher's reading found the old question's round impossible)."""
@@ -33,10 +33,10 @@ def test_01_3_the_bankers_natural_collects_three_stakes_and_an_addition_is_lost_
                   + t21.settle(17, 18, stake=1, late_addition=1))
     assert by_hand == by_engine == 17
     # (the addition forgotten, doubled, or Vera's natural saving her)
-    accepts("01.3", "17", wrong=["16", "18", "8", "-17"])
+    accepts("01.4", "17", wrong=["16", "18", "8", "-17"])
 
 
-def test_01_4_a_late_addition_costs_on_average_the_chance_of_losing():
+def test_01_2_a_late_addition_costs_on_average_the_chance_of_losing():
     """R6, our reading: an addition of 1 brings nothing on a win and costs 1 on a loss, so over
     6 wins and 4 losses in 10 rounds it is worth −4/10 a round; paid like a stake, +2/10."""
     by_hand = Fraction(6 * 0 + 4 * -1, 10)
@@ -45,7 +45,7 @@ def test_01_4_a_late_addition_costs_on_average_the_chance_of_losing():
     assert (brings, costs) == (0, -1)
     assert by_hand == Fraction(6 * brings + 4 * costs, 10) == Fraction(-2, 5)
     # (paid like a stake, the ten rounds' total, the sign dropped)
-    accepts("01.4", "-0.4", wrong=["0.2", "-4", "0.4", "-0.2"])
+    accepts("01.2", "-0.4", wrong=["0.2", "-4", "0.4", "-0.2"])
 
 
 def test_02_1_a_bust_pays_before_the_bankers_bust_and_a_drawn_21_twice():

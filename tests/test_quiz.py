@@ -232,8 +232,8 @@ def test_the_banks_traps_are_the_slips_they_name():
     the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2); 04.5's are
     buying on K Q with the ace's chance 4/51 before B, or with the drawn 21 paid once (his 21's
     chance after K Q, as the lesson prints it); 03.4's are exactly 13 of 30 evenings, and more
-    than 13, where «13 or more» is asked; 01.2's are one pack's naturals counted in both orders,
-    and two packs' 8 aces by 32 tens; 01.4's are a late addition paid like a stake (6 wins and 4
+    than 13, where «13 or more» is asked; 01.1's are one pack's naturals counted in both orders,
+    and two packs' 8 aces by 32 tens; 01.2's are a late addition paid like a stake (6 wins and 4
     losses of 1, over 10 rounds), and its cost over the 10 rounds, not per round."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
              "11.4": [Fraction("0.026") / (Fraction("1.3") / 100),
@@ -241,8 +241,8 @@ def test_the_banks_traps_are_the_slips_they_name():
              "12.2": [Fraction("0.428905")], "09.4": [Fraction(30, 15)],
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)],
-             "01.2": [Fraction(2 * 4 * 16), Fraction(8 * 32)],
-             "01.4": [Fraction(6 * 1 - 4 * 1, 10), Fraction(4 * -1)],
+             "01.1": [Fraction(2 * 4 * 16), Fraction(8 * 32)],
+             "01.2": [Fraction(6 * 1 - 4 * 1, 10), Fraction(4 * -1)],
              "03.4": [round(evenings(13, 13), 7), round(evenings(14, 30), 7)],
              "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)],
              "04.5": [round(buying_on_k_q(Fraction(8, 102), "K Q", 2), 7),
@@ -256,6 +256,18 @@ def test_the_banks_traps_are_the_slips_they_name():
                      else format(float(value), ".3g").replace(".", ","))  # 3 digits at least
             assert answer(shown, typed) is False
             assert "известный промах" in shown.feedback.value
+
+
+def test_a_one_digit_slip_that_is_named_gets_its_words_not_a_call_for_digits():
+    """01.2 (a Russian teacher's reading): +0.2, the named slip of an addition paid like a
+    stake, was told «one digit is too rough» though its words were written for it; any other
+    one-digit answer still is."""
+    quiz = Quiz("?", make_answer_token(Fraction(13, 25)), traps=[("0.2", "paid like a stake")])
+    assert answer(quiz, "0.2") is False
+    assert "paid like a stake" in quiz.feedback.value
+    assert answer(quiz, "0.3") is False
+    assert "paid like a stake" not in quiz.feedback.value
+    assert "0.3" in quiz.feedback.value
 
 
 def test_too_few_significant_digits_is_explained_not_counted():
@@ -818,7 +830,7 @@ def test_the_numbers_the_whys_quote_are_right(language):
 
 
 NUMBER = re.compile(r"[−-]?\d+(?:[  ]\d{3})*(?:[.,]\d+)?(?:/\d+)?")
-SAYS_THE_ANSWER = ["00.1", "00.2", "00.3", "01.2", "01.3", "01.4", "02.1", "02.3", "02.4", "03.1",
+SAYS_THE_ANSWER = ["00.1", "00.2", "00.3", "01.1", "01.4", "01.2", "02.1", "02.3", "02.4", "03.1",
                    "03.2", "04.1", "04.2", "05.1", "05.3", "07.2", "07.3", "08.1", "11.1",
                    "11.2", "11.4", "12.1", "12.3", "06.2", "09.1", "09.2"]
 
@@ -869,8 +881,8 @@ def test_a_choice_is_checked_in_code_by_its_index_or_its_text_in_either_language
     «Т К») or "1", and met "choice='A K' is not valid"; the index, its digits and the choice's
     text in either language all name it, and a text that is no choice is still refused by name."""
     for language in ("en", "ru"):
-        quiz = quiz_bank.quiz("01.1", language)
-        right = next(i for i, c in enumerate(quiz_bank.exercise("01.1")["choices"])
+        quiz = quiz_bank.quiz("01.3", language)
+        right = next(i for i, c in enumerate(quiz_bank.exercise("01.3")["choices"])
                      if c["en"] == "Dmitri")
         for typed in (right, str(right), "Dmitri", " dmitri ", "Дмитрий"):
             assert quiz.is_correct(typed), typed

@@ -391,11 +391,11 @@ def test_an_unknown_kind_is_refused():
 
 
 def test_money_and_counts_in_the_bank_no_longer_ask_for_a_chance():
-    """Lessons review: 01.2, 01.3, 03.3 (money) and 07.1 (a threshold) showed "e.g. 4/51,
-    0.0784 or 7.84%"; since issue 30 03.1 counts the banker's cards bought, 03.2 points, 01.2
-    naturals, 01.3 is what the banker collects and 07.1 the player's best threshold against a
+    """Lessons review: 01.1, 01.4, 03.3 (money) and 07.1 (a threshold) showed "e.g. 4/51,
+    0.0784 or 7.84%"; since issue 30 03.1 counts the banker's cards bought, 03.2 points, 01.1
+    naturals, 01.4 is what the banker collects and 07.1 the player's best threshold against a
     banker on 18."""
-    for exercise_id, kind in (("01.2", "count"), ("01.3", "stakes"), ("02.1", "stakes"),
+    for exercise_id, kind in (("01.1", "count"), ("01.4", "stakes"), ("02.1", "stakes"),
                               ("02.4", "chance"), ("03.1", "count"),
                               ("03.2", "count"), ("07.1", "count"), ("06.2", "count"),
                               ("00.3", "chance"), ("02.3", "chance")):

@@ -463,6 +463,11 @@ class Quiz(Bilingual, widgets.VBox):
                 return number
         return 0
 
+    def _exactly_a_trap(self, answer: TypedAnswer) -> bool:
+        """Whether a one-digit answer is a named slip exactly, as 01.2's +0.2: the slip's words
+        help more than a call for digits (a Russian teacher's reading)."""
+        return any(answer.value == value for value, _ in self.traps)
+
     def _sign_only(self, answer: TypedAnswer) -> bool:
         """Whether the answer is wrong only in its sign (08.1's −0.143 for what a player pays:
         issue 29)."""
@@ -495,9 +500,10 @@ class Quiz(Bilingual, widgets.VBox):
                       needed=self.min_digits)
         elif verdict == "cut":
             self._counted(False, "quiz_cut", answer=shown)
-        elif verdict == "rough":  # (a try: reading 79 redid a right sum told "not yet")
-            self._counted(False, "quiz_rough", answer=shown, needed=self.min_digits)
-        elif verdict == "wrong" and (trap := self._fell_into(answer)):
+        elif verdict == "rough" and not self._exactly_a_trap(answer):  # (a try: reading 79
+            self._counted(False, "quiz_rough", answer=shown,  # redid a right sum told "not yet")
+                          needed=self.min_digits)
+        elif verdict in ("wrong", "rough") and (trap := self._fell_into(answer)):
             self._trap = trap
             self._counted(False, "quiz_trap", answer=shown)
         elif verdict == "wrong" and self._sign_only(answer):
