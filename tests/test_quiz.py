@@ -232,7 +232,8 @@ def test_the_banks_traps_are_the_slips_they_name():
     the banker's 20 scored as a draw (0, not −1) or his 21 costing 1 (not 2); 04.5's are
     buying on K Q with the ace's chance 4/51 before B, or with the drawn 21 paid once (his 21's
     chance after K Q, as the lesson prints it); 03.4's are exactly 13 of 30 evenings, and more
-    than 13, where «13 or more» is asked; 01.1's are one pack's naturals counted in both orders,
+    than 13, where «13 or more» is asked; 03.2's is Gleb's two closed aces both counted 1 under
+    his open 9 and 5; 01.1's are one pack's naturals counted in both orders,
     and two packs' 8 aces by 32 tens; 01.2's are a late addition paid like a stake (6 wins and 4
     losses of 1, over 10 rounds), and its cost over the 10 rounds, not per round."""
     slips = {"09.2": [Fraction(6) * 4 / 3], "11.1": [Fraction("1.2") / Fraction("0.004")],
@@ -242,6 +243,7 @@ def test_the_banks_traps_are_the_slips_they_name():
              "09.3": [round(exact.bank_value(1, 17, shoe=t21.Shoe.fresh(decks=2).remove(
                  t21.parse_cards("5 " * 8))), 6)],
              "01.1": [Fraction(2 * 4 * 16), Fraction(8 * 32)],
+             "03.2": [Fraction(1 + 1 + 9 + 5)],
              "01.2": [Fraction(6 * 1 - 4 * 1, 10), Fraction(4 * -1)],
              "03.4": [round(evenings(13, 13), 7), round(evenings(14, 30), 7)],
              "04.4": [round(standing_on_k_q({20: 0}), 7), round(standing_on_k_q({21: -1}), 7)],
